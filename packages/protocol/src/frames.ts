@@ -1,0 +1,55 @@
+import { z } from "zod";
+import type { ErrorCode } from "./errors.js";
+import type { ChatEvent } from "./events.js";
+import type { OwnUserResponse } from "./models.js";
+
+const reqId = z.string().max(64).optional();
+const cid = z.string().min(3).max(130);
+
+/** Frames a client sends over the WebSocket (docs/api.md "WebSocket"). */
+export const clientFrameSchema = z.discriminatedUnion("type", [
+  z
+    .object({
+      type: z.literal("auth"),
+      req_id: reqId,
+      api_key: z.string().min(1).max(128),
+      token: z.string().min(1).max(4096),
+      user_id: z.string().max(64).optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal("health.check"), req_id: reqId }).strict(),
+  z
+    .object({
+      type: z.literal("watch"),
+      req_id: reqId,
+      channels: z
+        .array(z.object({ cid, since: z.number().int().min(0).optional() }).strict())
+        .min(1)
+        .max(1000),
+    })
+    .strict(),
+  z.object({ type: z.literal("unwatch"), req_id: reqId, cids: z.array(cid).min(1).max(1000) }).strict(),
+  z.object({ type: z.literal("typing.start"), req_id: reqId, cid }).strict(),
+  z.object({ type: z.literal("typing.stop"), req_id: reqId, cid }).strict(),
+]);
+
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+export type ClientFrameType = ClientFrame["type"];
+export const CLIENT_FRAME_TYPES: readonly ClientFrameType[] = [
+  "auth",
+  "health.check",
+  "watch",
+  "unwatch",
+  "typing.start",
+  "typing.stop",
+];
+
+/** Control frames the server sends besides events. */
+export type ServerControlFrame =
+  | { type: "connection.ok"; connection_id: string; me: OwnUserResponse }
+  | { type: "health.check"; connection_id: string; req_id?: string }
+  | { type: "watch.ok"; req_id?: string; cid: string; last_seq: number; replayed: number }
+  | { type: "reset"; cid: string; reason: "retention" | "access" }
+  | { type: "error"; code: ErrorCode; message: string; req_id?: string; cid?: string };
+
+export type ServerFrame = ServerControlFrame | ChatEvent;

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/** The actions a policy can name (spec §6); `*` means all of them. */
+export const POLICY_RESOURCES = [
+  "ReadChannel",
+  "CreateChannel",
+  "UpdateChannel",
+  "DeleteChannel",
+  "TruncateChannel",
+  "UpdateChannelMembers",
+  "JoinChannel",
+  "LeaveChannel",
+  "CreateMessage",
+  "UpdateMessage",
+  "DeleteMessage",
+  "MarkRead",
+  "SendTypingEvents",
+  "CreateReaction",
+  "DeleteReaction",
+  "PinMessage",
+  "UploadAttachment",
+  "FlagMessage",
+  "BanChannelMember",
+  "CreatePoll",
+  "QueryPolls",
+  "ReadPoll",
+  "UpdatePoll",
+  "AttachPoll",
+  "SuggestPollOption",
+  "CastPollVote",
+  "RemovePollVote",
+] as const;
+
+export const POLICY_ROLES = [
+  "user",
+  "moderator",
+  "admin",
+  "channel_member",
+  "channel_moderator",
+  "owner",
+  "direct_member",
+] as const;
+
+export const policySchema = z
+  .object({
+    name: z.string().trim().min(1).max(128),
+    resources: z.array(z.enum([...POLICY_RESOURCES, "*"])).min(1),
+    roles: z.array(z.enum([...POLICY_ROLES, "*"])).min(1),
+    action: z.enum(["allow", "deny"]),
+    owner: z.boolean().default(false),
+    priority: z.number().int().min(1, "priority must be 1-999").max(999, "priority must be 1-999"),
+  })
+  .strict();
+
+export const policiesBodySchema = z
+  .object({ policies: z.array(policySchema).max(200).nullable() })
+  .strict()
+  .refine(
+    (b) => b.policies === null || new Set(b.policies.map((p) => p.name)).size === b.policies.length,
+    "policy names must be unique",
+  );
+
+export type PolicyBody = z.infer<typeof policySchema>;

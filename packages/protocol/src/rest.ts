@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { MAX_PAGE_SIZE } from "./constants.js";
+import { userIdSchema } from "./ids.js";
+
+const limit = (max: number) => z.number().int().min(1).max(max);
+const messageId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-zA-Z0-9_-]+$/, "message id may only contain letters, digits, _ and -");
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "image must be an http(s) URL");
+const channelName = z.string().trim().max(128, "channel name must be at most 128 characters");
+
+export const messagePaginationSchema = z
+  .object({
+    limit: z.number().int().min(0).max(MAX_PAGE_SIZE).optional(),
+    id_lt: messageId.optional(),
+    id_gt: messageId.optional(),
+    id_around: messageId.optional(),
+  })
+  .strict();
+
+export const queryChannelsBodySchema = z
+  .object({
+    filter: z
+      .object({
+        type: z.string().max(64).optional(),
+        hidden: z.boolean().optional(),
+        muted: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+    sort: z
+      .array(
+        z
+          .object({
+            field: z.enum(["last_message_at", "created_at", "updated_at"]),
+            direction: z.union([z.literal(1), z.literal(-1)]),
+          })
+          .strict(),
+      )
+      .max(1)
+      .optional(),
+    limit: limit(100).optional(),
+    offset: z.number().int().min(0).max(10_000).optional(),
+    message_limit: z.number().int().min(0).max(MAX_PAGE_SIZE).optional(),
+  })
+  .strict();
+
+export const channelDataSchema = z
+  .object({
+    name: channelName.optional(),
+    image: imageUrl.optional(),
+    members: z.array(userIdSchema).max(500).optional(),
+  })
+  .strict();
+
+export const channelQueryBodySchema = z
+  .object({
+    data: channelDataSchema.optional(),
+    messages: messagePaginationSchema.optional(),
+    /** When false, only read: never creates the channel. */
+    create: z.boolean().optional(),
+  })
+  .strict();
+
+export const updateChannelBodySchema = z
+  .object({
+    set: z.object({ name: channelName.optional(), image: imageUrl.optional() }).strict(),
+  })
+  .strict();
+
+export const updateMembersBodySchema = z
+  .object({
+    add: z.array(userIdSchema).max(500).optional(),
+    remove: z.array(userIdSchema).max(500).optional(),
+  })
+  .strict()
+  .refine((b) => (b.add?.length ?? 0) + (b.remove?.length ?? 0) > 0, "add or remove at least one member");
+
+export const sendMessageBodySchema = z
+  .object({
+    message: z
+      .object({
+        id: messageId.optional(),
+        text: z.string().max(100_000),
+        parent_id: messageId.optional(),
+        show_in_channel: z.boolean().optional(),
+        mentioned_users: z.array(userIdSchema).max(100).optional(),
+        /** Ids of files uploaded to the channel beforehand. */
+        attachments: z.array(z.string().min(1).max(64)).max(10).optional(),
+        /** Posts this poll (created beforehand with POST /polls) in the channel. */
+        poll_id: z.string().min(1).max(64).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+export const reactionBodySchema = z
+  .object({
+    reaction: z
+      .object({
+        type: z
+          .string()
+          .trim()
+          .min(1, "reaction type must not be empty")
+          .max(64, "reaction type must be at most 64 characters")
+          .refine((t) => !/\s/.test(t), "reaction type must not contain spaces"),
+      })
+      .strict(),
+  })
+  .strict();
+
+export const messageHistoryBodySchema = z
+  .object({
+    filter: z.object({ message_id: messageId }).strict(),
+    sort: z
+      .array(
+        z
+          .object({ field: z.literal("created_at"), direction: z.union([z.literal(1), z.literal(-1)]) })
+          .strict(),
+      )
+      .max(1)
+      .optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+  })
+  .strict();
+
+export const threadReadBodySchema = z.object({}).strict();
+
+export const updateMessageBodySchema = z
+  .object({
+    message: z.object({ text: z.string().max(100_000) }).strict(),
+  })
+  .strict();
+
+export const markReadBodySchema = z
+  .object({
+    message_id: messageId.optional(),
+  })
+  .strict();
+
+export const userSearchQuerySchema = z
+  .object({
+    q: z.string().max(256).optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+    offset: z.coerce.number().int().min(0).max(10_000).optional(),
+  })
+  .strict();
+
+export type MessagePagination = z.infer<typeof messagePaginationSchema>;
+export type QueryChannelsBody = z.infer<typeof queryChannelsBodySchema>;
+export type ChannelQueryBody = z.infer<typeof channelQueryBodySchema>;
+export type UpdateChannelBody = z.infer<typeof updateChannelBodySchema>;
+export type UpdateMembersBody = z.infer<typeof updateMembersBodySchema>;
+export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
+export type UpdateMessageBody = z.infer<typeof updateMessageBodySchema>;
+export type ReactionBody = z.infer<typeof reactionBodySchema>;
+export type MessageHistoryBody = z.infer<typeof messageHistoryBodySchema>;
+export type MarkReadBody = z.infer<typeof markReadBodySchema>;
+export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;

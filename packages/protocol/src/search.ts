@@ -1,0 +1,113 @@
+/** Search (spec §3, §4, §9; docs/api.md "Search"): request schemas and answer shapes. */
+import { z } from "zod";
+import type { ChannelResponse, UserResponse } from "./models.js";
+
+export const SEARCH_MAX_LIMIT = 100;
+export const SEARCH_MAX_QUERY_LENGTH = 256;
+export const SEARCH_MAX_OFFSET = 10_000;
+/** Longer than any cursor the server mints; anything past it is malformed. */
+export const SEARCH_MAX_CURSOR_LENGTH = 512;
+
+const searchText = z
+  .string()
+  .max(SEARCH_MAX_QUERY_LENGTH, `q must be at most ${SEARCH_MAX_QUERY_LENGTH} characters`);
+const limit = z.coerce
+  .number()
+  .int("limit must be an integer")
+  .min(1, "limit must be at least 1")
+  .max(SEARCH_MAX_LIMIT, `limit must be at most ${SEARCH_MAX_LIMIT}`);
+const offset = z.coerce
+  .number()
+  .int("offset must be an integer")
+  .min(0, "offset must not be negative")
+  .max(SEARCH_MAX_OFFSET, `offset must be at most ${SEARCH_MAX_OFFSET}`);
+
+/** `GET /chat/search/messages` query parameters. */
+export const searchMessagesQuerySchema = z
+  .object({
+    q: searchText.optional(),
+    limit: limit.optional(),
+    next: z.string().max(SEARCH_MAX_CURSOR_LENGTH, "next is not a cursor this server gave").optional(),
+  })
+  .strict();
+
+/** `GET /chat/search/users` and `GET /chat/search/channels` query parameters. */
+export const searchPageQuerySchema = z
+  .object({
+    q: searchText.optional(),
+    limit: limit.optional(),
+    offset: offset.optional(),
+  })
+  .strict();
+
+export type SearchMessagesQuery = z.infer<typeof searchMessagesQuerySchema>;
+export type SearchPageQuery = z.infer<typeof searchPageQuerySchema>;
+
+/** A matched word in a message's text: UTF-16 offsets `[start, end)` into `message.text`. */
+export interface HighlightRange {
+  start: number;
+  end: number;
+}
+
+/** What a result row shows of a person: never more (no role, no presence). */
+export interface SearchUser {
+  id: string;
+  name: string;
+  image: string;
+}
+
+export interface MessageSearchResult {
+  message: {
+    id: string;
+    cid: string;
+    text: string;
+    created_at: string;
+    /** Set when the message is a thread reply: the thread's first message. */
+    parent_id: string | null;
+    user: SearchUser;
+  };
+  channel: {
+    cid: string;
+    type: string;
+    id: string;
+    name: string;
+    image: string;
+    is_direct: boolean;
+  };
+  /** The matched words, in order, never overlapping. Render them as elements, never as HTML. */
+  highlight: HighlightRange[];
+}
+
+export interface SearchMessagesResponse {
+  results: MessageSearchResult[];
+  /** Present when more results exist: pass it back as `next` for the following page. */
+  next?: string;
+}
+
+export interface SearchUsersResponse {
+  users: UserResponse[];
+}
+
+export interface SearchChannelsResponse {
+  channels: ChannelResponse[];
+}
+
+export interface HighlightSegment {
+  text: string;
+  match: boolean;
+}
+
+/** Splits `text` into plain and matched segments for rendering (ranges out of bounds are clipped). */
+export function highlightSegments(text: string, ranges: readonly HighlightRange[]): HighlightSegment[] {
+  const out: HighlightSegment[] = [];
+  let at = 0;
+  for (const r of ranges) {
+    const start = Math.max(at, Math.min(r.start, text.length));
+    const end = Math.max(start, Math.min(r.end, text.length));
+    if (start > at) out.push({ text: text.slice(at, start), match: false });
+    if (end > start) out.push({ text: text.slice(start, end), match: true });
+    at = end;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), match: false });
+  return out;
+}
