@@ -1,0 +1,140 @@
+/** Applying channel events (seq-ordered, replayed) and user events (not replayed) to a channel's state. */
+import type { ChannelEvent, MemberResponse, MembershipResponse, UserEvent } from "@parley/protocol";
+import {
+  type ReduceContext,
+  readEntry,
+  unhidden,
+  withChannelData,
+  withMembershipFlags,
+  withMessage,
+  withOwnReadReset,
+} from "./channel-state.js";
+import {
+  applyChangedMessage,
+  applyReaction,
+  applyTruncation,
+  keepOwnReactions,
+  withNewMessage,
+  withThreadReply,
+} from "./message-reducers.js";
+import type { ChannelStateSnapshot } from "./types.js";
+
+/** Applies one channel event (already checked against lastSeq) and records its seq. */
+export function applyChannelEvent(
+  state: ChannelStateSnapshot,
+  event: ChannelEvent,
+  ctx: ReduceContext,
+): ChannelStateSnapshot {
+  const next = reduceChannelEvent(state, event, ctx);
+  return { ...next, lastSeq: Math.max(next.lastSeq, event.seq) };
+}
+
+function reduceChannelEvent(
+  state: ChannelStateSnapshot,
+  event: ChannelEvent,
+  ctx: ReduceContext,
+): ChannelStateSnapshot {
+  switch (event.type) {
+    case "message.new":
+      return withThreadReply(withNewMessage(state, event.message, ctx, true), event.message, ctx);
+    case "message.updated":
+    case "message.deleted":
+      return applyChangedMessage(state, event.message, ctx);
+    case "message.read": {
+      if (event.user.id === ctx.userId) {
+        return withOwnReadReset(state, ctx, event.last_read, event.last_read_message_id);
+      }
+      const entry = readEntry(event.user.id, event.last_read, event.last_read_message_id);
+      return { ...state, read: { ...state.read, [event.user.id]: entry } };
+    }
+    case "thread.updated": {
+      const held = state.messages.find((m) => m.id === event.message.id);
+      return held ? withMessage(state, keepOwnReactions(event.message, held)) : state;
+    }
+    case "reaction.new":
+    case "reaction.deleted":
+      return applyReaction(state, event, ctx);
+    case "channel.created":
+    case "channel.updated":
+    case "channel.deleted":
+      return withChannelData(state, event.channel);
+    case "channel.truncated":
+      return applyTruncation(state, event.channel, event.created_at, ctx);
+    case "member.added": {
+      const next = withChannelData(state, event.channel);
+      const members = { ...next.members, [event.member.user_id]: event.member };
+      // A new member has read everything before joining.
+      const read = next.read[event.member.user_id]
+        ? next.read
+        : {
+            ...next.read,
+            [event.member.user_id]: readEntry(event.member.user_id, null, null),
+          };
+      const membership =
+        event.member.user_id === ctx.userId
+          ? {
+              ...event.member,
+              muted: next.membership?.muted ?? false,
+              hidden: next.membership?.hidden ?? false,
+            }
+          : next.membership;
+      return { ...next, members, read, membership };
+    }
+    case "member.removed": {
+      const next = withChannelData(state, event.channel);
+      const { [event.member.user_id]: _removed, ...members } = next.members;
+      const { [event.member.user_id]: _read, ...read } = next.read;
+      const membership = event.member.user_id === ctx.userId ? null : next.membership;
+      const unreadCount = membership ? next.unreadCount : 0;
+      return { ...next, members, read, membership, unreadCount };
+    }
+    default:
+      return state;
+  }
+}
+
+/** Applies a user-scoped event about this channel (not seq-ordered, never replayed). */
+export function applyUserEvent(
+  state: ChannelStateSnapshot,
+  event: UserEvent,
+  ctx: ReduceContext,
+): ChannelStateSnapshot {
+  switch (event.type) {
+    case "channel.hidden": {
+      const next = withChannelData(state, event.channel);
+      return next.membership ? { ...next, membership: { ...next.membership, hidden: true } } : next;
+    }
+    case "channel.visible": {
+      const next = withChannelData(state, event.channel);
+      return { ...next, membership: unhidden(next.membership) };
+    }
+    case "notification.message_new": {
+      const next = withChannelData(state, event.channel);
+      return withNewMessage(next, event.message, ctx, false);
+    }
+    case "notification.added_to_channel": {
+      const next = withChannelData(state, event.channel);
+      const membership: MembershipResponse = {
+        ...event.member,
+        muted: next.membership?.muted ?? false,
+        hidden: next.membership?.hidden ?? false,
+      };
+      return { ...next, membership, members: { ...next.members, [event.member.user_id]: event.member } };
+    }
+    case "notification.removed_from_channel": {
+      const next = withChannelData(state, event.channel);
+      const members: Record<string, MemberResponse> = { ...next.members };
+      if (ctx.userId) delete members[ctx.userId];
+      ctx.resetUnread();
+      return { ...next, membership: null, members, unreadCount: 0 };
+    }
+    case "notification.mark_read":
+      return withOwnReadReset(state, ctx, event.last_read, event.last_read_message_id);
+    case "notification.channel_mutes_updated":
+      return withMembershipFlags(state, { muted: event.muted });
+    case "notification.channel_deleted":
+      return withChannelData(state, event.channel);
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,56 @@
+import type { ClientFrame, MessagePagination, UserResponse } from "@parley/protocol";
+import type { Channel } from "./channel.js";
+import type { RestClient } from "./rest.js";
+import type { ChannelStateSnapshot, Logger } from "./types.js";
+import type { UploadTransport } from "./upload.js";
+import type { WatchOutcome } from "./watch-requests.js";
+
+/** What a channel needs from its client (implemented by ChatClient; keeps the two files apart). */
+export interface ChannelHost {
+  readonly rest: RestClient;
+  readonly userID: string | undefined;
+  readonly user: UserResponse | undefined;
+  readonly pageSize: number;
+  readonly typingTimeout: number;
+  readonly logger: Logger;
+  send(frame: ClientFrame): boolean;
+  /** Sends a `watch` frame for the channels and waits for the answers (resolves at once when offline). */
+  watch(channels: readonly Channel[]): Promise<WatchOutcome[]>;
+  unwatch(channel: Channel): void;
+  /** The channel learned its id (member-set channels) and must be routed events. */
+  register(channel: Channel): void;
+  stateChanged(channel: Channel, previous: ChannelStateSnapshot): void;
+  /** How files are uploaded (XMLHttpRequest with progress, or fetch). */
+  readonly uploadTransport: UploadTransport;
+}
+
+/** Data for creating a channel: the members (with no id: the member set names the channel), name, image. */
+export interface ChannelData {
+  members?: string[];
+  name?: string;
+  image?: string;
+}
+
+/** What a message send carries (the id is generated when not given). */
+export interface SendMessageInput {
+  text: string;
+  id?: string;
+  parent_id?: string;
+  show_in_channel?: boolean;
+  mentioned_users?: string[];
+  /** Ids of files uploaded to the channel beforehand. */
+  attachments?: string[];
+  /** Posts this poll (created beforehand with `POST /polls`) in the channel. */
+  poll_id?: string;
+}
+
+export interface WatchOptions {
+  /** Latest messages to load (default: the page size, 100). */
+  messageLimit?: number;
+  /** false: only open an existing channel (404 when there is none), never create it. */
+  create?: boolean;
+}
+
+export interface ChannelQueryOptions {
+  messages?: MessagePagination;
+}

@@ -1,0 +1,483 @@
+/**
+ * ChatClient: the SDK's entry point. Connects a user, keeps the connection alive, routes events
+ * to the channels (deduped and gap-checked by seq), resumes after a drop, and keeps the
+ * client-level state: the channel list, the total unread count and the connection status.
+ */
+import type {
+  ClientFrame,
+  MessageVersionResponse,
+  OwnUserResponse,
+  QueryChannelsBody,
+  UnreadResponse,
+  UserResponse,
+} from "@parley/protocol";
+import {
+  CONNECT_TIMEOUT_MS,
+  channelIdSchema,
+  channelTypeSchema,
+  DEFAULT_PAGE_SIZE,
+  PING_INTERVAL_MS,
+  TOKEN_INVALID_MESSAGE,
+  TYPING_TIMEOUT_MS,
+  toCid,
+} from "@parley/protocol";
+import { Backoff, DEFAULT_BACKOFF_BASE_MS, DEFAULT_BACKOFF_CAP_MS } from "./backoff.js";
+import { Channel, type ChannelData, type ChannelHost } from "./channel.js";
+import { ClientState, type ClientStateSnapshot } from "./client-state.js";
+import { Connection, type ConnectionOk } from "./connection.js";
+import { isServerToken, websocketURL } from "./endpoints.js";
+import { ChatConnectionError } from "./errors.js";
+import { EventEmitter, type Subscription } from "./event-emitter.js";
+import { fetchFile, threadUnreadByChannel } from "./files-and-unread.js";
+import { type FrameRouterDeps, routeFrame } from "./frame-router.js";
+import { type RequestOptions, RestClient } from "./rest.js";
+import { type ChannelListQuery, requeryChannelList } from "./resume.js";
+import type {
+  ChatClientOptions,
+  ClientEvent,
+  ClientEventOf,
+  ClientEventType,
+  FetchLike,
+  Logger,
+  WebSocketConstructor,
+} from "./types.js";
+import { defaultUploadTransport } from "./upload.js";
+import { type WatchOutcome, WatchRequests } from "./watch-requests.js";
+
+export type ChannelFilter = NonNullable<QueryChannelsBody["filter"]>;
+export type ChannelSort = NonNullable<QueryChannelsBody["sort"]>;
+
+export interface QueryChannelsOptions {
+  limit?: number;
+  offset?: number;
+  /** Messages per channel (server default 25). */
+  message_limit?: number;
+  /** Watch the channels returned (default true). */
+  watch?: boolean;
+}
+
+const QUERY_CHANNELS_MESSAGE_LIMIT = 25;
+const WATCH_BATCH = 1000;
+const noopLogger: Logger = () => {};
+
+export class ChatClient {
+  readonly key: string;
+  readonly options: Readonly<ChatClientOptions>;
+  readonly rest: RestClient;
+  /** Every channel object the client holds, by cid. */
+  readonly activeChannels = new Map<string, Channel>();
+  readonly logger: Logger;
+
+  #token: string | undefined;
+  #serverSide = false;
+  #connection: Connection | undefined;
+  #connecting: Promise<OwnUserResponse> | undefined;
+  readonly #emitter: EventEmitter<ClientEvent>;
+  readonly #state: ClientState;
+  readonly #watchRequests = new WatchRequests();
+  readonly #host: ChannelHost;
+  readonly #router: FrameRouterDeps;
+  #channelListQuery: ChannelListQuery | undefined;
+  #removeOnlineListener: (() => void) | undefined;
+
+  constructor(apiKey: string, options: ChatClientOptions) {
+    this.key = apiKey;
+    this.options = options;
+    this.logger = options.logger ?? noopLogger;
+    const onError = (error: unknown) => this.logger("error", "listener threw", { error: String(error) });
+    this.#emitter = new EventEmitter<ClientEvent>(onError);
+    this.#state = new ClientState(this.activeChannels, (e) => this.#emitter.emit(e), onError);
+    const restOptions: ConstructorParameters<typeof RestClient>[0] = {
+      baseURL: options.baseURL,
+      apiKey,
+      getToken: () => this.#token,
+      getActingUserId: () => (this.#serverSide ? this.#state.userID : undefined),
+    };
+    if (options.fetch) restOptions.fetch = options.fetch;
+    if (options.timeout !== undefined) restOptions.timeout = options.timeout;
+    this.rest = new RestClient(restOptions);
+    this.#host = this.#createHost();
+    this.#router = {
+      channels: this.activeChannels,
+      watchRequests: this.#watchRequests,
+      state: this.#state,
+      emit: (event) => this.#emitter.emit(event),
+      channel: (type, id) => this.channel(type, id),
+      online: () => this.online,
+      watchAddedChannels: options.watchAddedChannels !== false,
+      logger: this.logger,
+    };
+  }
+
+  get user(): OwnUserResponse | undefined {
+    return this.#state.user;
+  }
+
+  get userID(): string | undefined {
+    return this.#state.userID;
+  }
+
+  get online(): boolean {
+    return this.#connection?.online ?? false;
+  }
+
+  /** The live WebSocket connection (tests reach the raw socket through `connection.socket`). */
+  get connection(): Connection | undefined {
+    return this.#connection;
+  }
+
+  get channelList(): readonly Channel[] {
+    return this.#state.channelList;
+  }
+
+  get totalUnreadCount(): number {
+    return this.#state.totalUnreadCount;
+  }
+
+  get state(): ClientStateSnapshot {
+    return this.#state.snapshot;
+  }
+
+  getSnapshot = (): ClientStateSnapshot => this.#state.snapshot;
+
+  /** Calls `listener` after every change of the client state (user, connection, channel list, unread). */
+  subscribe = (listener: () => void): (() => void) => this.#state.subscribe(listener);
+
+  on<K extends ClientEventType>(type: K, handler: (event: ClientEventOf<K>) => void): Subscription;
+  on(type: "all", handler: (event: ClientEvent) => void): Subscription;
+  on(type: string, handler: (event: never) => void): Subscription {
+    return this.#emitter.on(type as "all", handler as (event: ClientEvent) => void);
+  }
+
+  // ---- connecting ----
+
+  /**
+   * Connects the user. Without a token, logs TOKEN_INVALID_MESSAGE and resolves undefined without
+   * connecting. Rejects with a ChatConnectionError whose `code` is the close code (4001: auth failed).
+   */
+  async connectUser(
+    user: { id: string },
+    token: string | null | undefined,
+  ): Promise<OwnUserResponse | undefined> {
+    if (!token) {
+      console.error(TOKEN_INVALID_MESSAGE);
+      return undefined;
+    }
+    if (this.#connection) {
+      if (this.userID !== user.id) {
+        throw new Error(`already connected as ${this.userID}: call disconnectUser() first`);
+      }
+      return this.#connecting ?? this.user;
+    }
+    this.#connecting = this.#connect(user, token);
+    try {
+      return await this.#connecting;
+    } finally {
+      this.#connecting = undefined;
+    }
+  }
+
+  async #connect(user: { id: string }, token: string): Promise<OwnUserResponse> {
+    const WebSocketImpl =
+      this.options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    if (!WebSocketImpl) {
+      throw new Error("No WebSocket implementation: pass options.WebSocket (e.g. the ws package)");
+    }
+    this.#token = token;
+    this.#serverSide = isServerToken(token);
+    this.#state.setUserID(user.id);
+    const connection: Connection = new Connection({
+      url: websocketURL(this.options.baseURL, this.options.wsURL),
+      WebSocket: WebSocketImpl,
+      apiKey: this.key,
+      token,
+      ...(this.#serverSide ? { userId: user.id } : {}),
+      pingInterval: this.options.pingInterval ?? PING_INTERVAL_MS,
+      connectTimeout: this.options.connectTimeout ?? CONNECT_TIMEOUT_MS,
+      connectAttempts: this.options.connectAttempts ?? 3,
+      backoff: new Backoff({
+        baseMs: this.options.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS,
+        capMs: this.options.backoffCapMs ?? DEFAULT_BACKOFF_CAP_MS,
+        random: this.options.random ?? Math.random,
+      }),
+      logger: this.logger,
+      onFrame: (frame) => routeFrame(frame, this.#router),
+      onReconnected: (ok) => {
+        if (this.#connection === connection) void this.#resume(ok);
+      },
+      onOnlineChange: (online) => {
+        if (this.#connection === connection) this.#onOnlineChange(online);
+      },
+      onFatal: (error) => {
+        if (this.#connection !== connection) return;
+        this.#emitter.emit({ type: "connection.error", code: error.code, message: error.message });
+      },
+    });
+    this.#connection = connection;
+    let ok: ConnectionOk;
+    try {
+      ok = await connection.connect();
+    } catch (error) {
+      if (this.#connection === connection) {
+        this.#connection = undefined;
+        this.#token = undefined;
+        this.#serverSide = false;
+        this.#state.setUserID(undefined);
+      }
+      throw error;
+    }
+    if (this.#connection !== connection) {
+      throw new ChatConnectionError("closed", "disconnected while connecting");
+    }
+    this.#state.setUser(ok.me, ok.me.total_unread_count);
+    this.#listenToBrowserOnline(connection);
+    return ok.me;
+  }
+
+  /** Closes the connection and clears all state (channels, user, counts). */
+  async disconnectUser(): Promise<void> {
+    const connection = this.#connection;
+    this.#connection = undefined;
+    this.#removeOnlineListener?.();
+    this.#removeOnlineListener = undefined;
+    const wasOnline = connection?.online ?? false;
+    connection?.disconnect();
+    this.#watchRequests.failAll(new ChatConnectionError("closed", "disconnected"));
+    for (const channel of this.activeChannels.values()) channel._dispose();
+    this.activeChannels.clear();
+    this.#token = undefined;
+    this.#serverSide = false;
+    this.#channelListQuery = undefined;
+    if (wasOnline) this.#emitter.emit({ type: "connection.changed", online: false });
+    this.#state.reset();
+  }
+
+  // ---- channels ----
+
+  /**
+   * A channel object, cached by cid. Without an id, the channel is the one of its member set
+   * (a direct message): its id is known after `watch()` / `query()`.
+   */
+  channel(type: string, id?: string, data: ChannelData = {}): Channel {
+    if (!channelTypeSchema.safeParse(type).success) throw new Error(`invalid channel type: ${type}`);
+    if (id === undefined) {
+      if (!data.members?.length) throw new Error("a channel without an id needs data.members");
+      return new Channel(this.#host, type, undefined, data);
+    }
+    if (!channelIdSchema.safeParse(id).success) throw new Error(`invalid channel id: ${id}`);
+    const cid = toCid(type, id);
+    const existing = this.activeChannels.get(cid);
+    if (existing) return existing;
+    const channel = new Channel(this.#host, type, id, data);
+    this.activeChannels.set(cid, channel);
+    return channel;
+  }
+
+  /** Channels the user is a member of, as stateful Channel objects (watched unless `watch: false`). */
+  async queryChannels(
+    filter: ChannelFilter = {},
+    sort: ChannelSort = [{ field: "last_message_at", direction: -1 }],
+    options: QueryChannelsOptions = {},
+  ): Promise<Channel[]> {
+    const messageLimit = options.message_limit ?? QUERY_CHANNELS_MESSAGE_LIMIT;
+    const body: QueryChannelsBody = { filter, sort, message_limit: messageLimit };
+    if (options.limit !== undefined) body.limit = options.limit;
+    if (options.offset !== undefined) body.offset = options.offset;
+    const { channels: states } = await this.rest.queryChannels(body);
+    const channels = states.map((s) => {
+      const channel = this.channel(s.channel.type, s.channel.id);
+      channel._applyQueryResponse(s, messageLimit);
+      return channel;
+    });
+    if (!options.offset) {
+      const limit = Math.max(options.limit ?? 30, this.#channelListQuery?.body.limit ?? 0);
+      this.#channelListQuery = { body: { ...body, limit, offset: 0 }, messageLimit };
+    }
+    if (options.watch !== false && channels.length > 0) {
+      for (const c of channels) c._setWatching(true);
+      try {
+        await this.#watch(channels);
+      } catch (error) {
+        this.logger("warn", "watching queried channels failed", { error: String(error) });
+      }
+    }
+    return channels;
+  }
+
+  // ---- REST conveniences ----
+
+  getUnreadCount(options?: RequestOptions): Promise<UnreadResponse> {
+    return this.rest.getUnreadCount(options);
+  }
+
+  /**
+   * Asks the server for the unread counts (`GET /unread`) and applies them: the total, and the
+   * unread replies of the threads the user takes part in, per held channel.
+   */
+  async refreshUnread(options?: RequestOptions): Promise<UnreadResponse> {
+    const unread = await this.rest.getUnreadCount(options);
+    for (const [cid, counts] of threadUnreadByChannel(unread)) {
+      this.activeChannels.get(cid)?._setThreadUnread(counts);
+    }
+    this.#state.setTotal(unread.total_unread_count);
+    return unread;
+  }
+
+  /** Every version of a message's text, the current one included (newest first by default). */
+  async getMessageHistory(messageId: string, direction: 1 | -1 = -1): Promise<MessageVersionResponse[]> {
+    const { message_history } = await this.rest.getMessageHistory({
+      filter: { message_id: messageId },
+      sort: [{ field: "created_at", direction }],
+    });
+    return message_history;
+  }
+
+  /**
+   * A file of the chat service (an attachment's `url`) as a Blob, fetched with the api key and the
+   * bearer token (an `<img src>` cannot send the token: show the Blob through an object URL).
+   */
+  fetchFile(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+    return fetchFile(this.rest, this.options.fetch ?? (globalThis.fetch as FetchLike), url, options);
+  }
+
+  /**
+   * The user changed their own profile through the product API (`PATCH /api/profile`): the
+   * client's user follows its answer (the chat service sends no event for it).
+   */
+  applyOwnProfile(profile: { name?: string; image?: string }): void {
+    const user = this.#state.user;
+    if (!user) return;
+    this.#state.setUser({
+      ...user,
+      ...(profile.name !== undefined ? { name: profile.name } : {}),
+      ...(profile.image !== undefined ? { image: profile.image } : {}),
+    });
+  }
+
+  /** Users matched on id or name, the current user excluded, sorted by id. */
+  async queryUsers(q: string, options: { limit?: number; offset?: number } = {}): Promise<UserResponse[]> {
+    const { users } = await this.rest.queryUsers({ q, ...options });
+    return users;
+  }
+
+  // ---- internals ----
+
+  #createHost(): ChannelHost {
+    const client = this;
+    return {
+      get rest() {
+        return client.rest;
+      },
+      get userID() {
+        return client.userID;
+      },
+      get user() {
+        return client.user;
+      },
+      pageSize: this.options.pageSize ?? DEFAULT_PAGE_SIZE,
+      typingTimeout: this.options.typingTimeout ?? TYPING_TIMEOUT_MS,
+      logger: this.logger,
+      send: (frame: ClientFrame) => this.#connection?.send(frame) ?? false,
+      watch: (channels) => this.#watch(channels),
+      unwatch: (channel) => {
+        if (channel.id) this.#connection?.send({ type: "unwatch", cids: [channel.cid] });
+      },
+      register: (channel) => this.#register(channel),
+      uploadTransport: defaultUploadTransport(this.options.fetch, this.options.XMLHttpRequest),
+      stateChanged: (channel, previous) => {
+        if (this.activeChannels.get(channel.cid) === channel) this.#state.channelChanged(channel, previous);
+      },
+    };
+  }
+
+  /** Sends `watch` frames (since = each channel's last seq) and waits for the answers. */
+  async #watch(channels: readonly Channel[]): Promise<WatchOutcome[]> {
+    const connection = this.#connection;
+    if (!connection?.online) return [];
+    const ready = channels.filter((c) => c.id !== undefined && c.state.initialized);
+    const all: WatchOutcome[] = [];
+    for (let i = 0; i < ready.length; i += WATCH_BATCH) {
+      const batch = ready.slice(i, i + WATCH_BATCH);
+      const reqId = this.#watchRequests.nextReqId();
+      const answer = this.#watchRequests.track(
+        reqId,
+        batch.map((c) => c.cid),
+        this.options.connectTimeout ?? CONNECT_TIMEOUT_MS,
+      );
+      // Counted before sending: the answer can arrive before send() returns.
+      for (const c of batch) c._watchSent(1);
+      const sent = connection.send({
+        type: "watch",
+        req_id: reqId,
+        channels: batch.map((c) => ({ cid: c.cid, since: c.state.lastSeq })),
+      });
+      if (!sent) {
+        for (const c of batch) c._watchSent(-1);
+        this.#watchRequests.cancel(reqId);
+        continue;
+      }
+      all.push(...(await answer));
+    }
+    return all;
+  }
+
+  /** After a drop: re-watch from the last seq of each channel, re-query the list, resend pending sends. */
+  async #resume(ok: ConnectionOk): Promise<void> {
+    this.#state.setUser(ok.me, ok.me.total_unread_count);
+    const watched = [...this.activeChannels.values()].filter((c) => c.watching && c.state.initialized);
+    for (const channel of this.activeChannels.values()) channel._resendPending();
+    const query = this.#channelListQuery;
+    const results = await Promise.allSettled([
+      this.#watch(watched),
+      query &&
+        requeryChannelList(query, {
+          rest: this.rest,
+          channel: (type, id) => this.channel(type, id),
+          watch: (channels) => this.#watch(channels),
+          listed: this.channelList,
+        }),
+    ]);
+    for (const r of results) {
+      if (r.status === "rejected") this.logger("warn", "resume step failed", { error: String(r.reason) });
+    }
+    try {
+      this.#state.setTotal((await this.rest.getUnreadCount()).total_unread_count);
+    } catch (error) {
+      this.logger("warn", "unread refresh failed", { error: String(error) });
+    }
+    this.#emitter.emit({ type: "connection.recovered" });
+  }
+
+  #register(channel: Channel): void {
+    const existing = this.activeChannels.get(channel.cid);
+    if (existing === channel) return;
+    if (existing) {
+      if (existing.watching) channel._setWatching(true);
+      existing._dispose();
+      this.#state.forget(existing);
+    }
+    this.activeChannels.set(channel.cid, channel);
+    this.#state.updateChannelList();
+  }
+
+  #onOnlineChange(online: boolean): void {
+    if (!online) {
+      this.#watchRequests.failAll(new ChatConnectionError("offline", "connection lost"));
+      for (const channel of this.activeChannels.values()) channel._connectionLost();
+    }
+    this.#state.setOnline(online);
+    this.#emitter.emit({ type: "connection.changed", online });
+  }
+
+  #listenToBrowserOnline(connection: Connection): void {
+    const target = globalThis as {
+      addEventListener?: (type: string, listener: () => void) => void;
+      removeEventListener?: (type: string, listener: () => void) => void;
+    };
+    if (typeof target.addEventListener !== "function" || typeof target.removeEventListener !== "function")
+      return;
+    const onOnline = () => connection.reconnectNow();
+    target.addEventListener("online", onOnline);
+    this.#removeOnlineListener = () => target.removeEventListener?.("online", onOnline);
+  }
+}

@@ -1,0 +1,71 @@
+import type { ErrorCode } from "@parley/protocol";
+
+/** An error answer of the chat REST API: `{ error: { code, message, fields } }` plus the HTTP status. */
+export class ChatApiError extends Error {
+  override readonly name: string = "ChatApiError";
+  readonly status: number;
+  readonly code: ErrorCode | string;
+  readonly fields: Record<string, string> | undefined;
+  /** Seconds from a `Retry-After` header (429), when given. */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    status: number,
+    code: ErrorCode | string,
+    message: string,
+    fields?: Record<string, string>,
+    retryAfter?: number,
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.retryAfter = retryAfter;
+  }
+
+  /** Whether retrying the same request later can succeed (network trouble, 5xx, 429). */
+  get retryable(): boolean {
+    return this.status === 0 || this.status === 429 || this.status >= 500;
+  }
+}
+
+/** The request never got an HTTP answer (network down, aborted, timed out). Status 0. */
+export class ChatNetworkError extends ChatApiError {
+  override readonly name: string = "ChatNetworkError";
+  override readonly cause: unknown;
+
+  constructor(message: string, cause?: unknown, code = "network") {
+    super(0, code, message);
+    this.cause = cause;
+  }
+}
+
+/** The WebSocket could not be (or stay) connected; `code` is the close code or a frame error code. */
+export class ChatConnectionError extends Error {
+  override readonly name = "ChatConnectionError";
+  readonly code: number | string;
+  /** Whether the SDK keeps trying (false for 4001 / 4004 / 4005). */
+  readonly fatal: boolean;
+  /** The server's error code when it gave one (e.g. `token_invalid`, `token_expired` with 4001). */
+  readonly serverCode: string | undefined;
+
+  constructor(code: number | string, message: string, fatal = false, serverCode?: string) {
+    super(message);
+    this.code = code;
+    this.fatal = fatal;
+    this.serverCode = serverCode;
+  }
+}
+
+/** A WebSocket `error` frame answering one of our frames (e.g. watching a channel we may not read). */
+export class ChatFrameError extends Error {
+  override readonly name = "ChatFrameError";
+  readonly code: ErrorCode | string;
+  readonly cid: string | undefined;
+
+  constructor(code: ErrorCode | string, message: string, cid?: string) {
+    super(message);
+    this.code = code;
+    this.cid = cid;
+  }
+}

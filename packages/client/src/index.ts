@@ -1,0 +1,87 @@
+export { Backoff, type BackoffOptions, backoffCeiling, fullJitterDelay } from "./backoff.js";
+export {
+  Channel,
+  type ChannelData,
+  type ChannelQueryOptions,
+  type SendMessageInput,
+  type WatchOptions,
+} from "./channel.js";
+export { applyChannelEvent, applyUserEvent } from "./channel-events.js";
+export { compareForList, isListed, sortChannelList } from "./channel-list.js";
+export {
+  applyQueryResponse,
+  classifySeq,
+  emptyChannelState,
+  type ReduceContext,
+  type SeqVerdict,
+} from "./channel-state.js";
+export {
+  type ChannelFilter,
+  type ChannelSort,
+  ChatClient,
+  type QueryChannelsOptions,
+} from "./chat-client.js";
+export type { ClientStateSnapshot } from "./client-state.js";
+export { Connection, type ConnectionOk, FATAL_CLOSE_CODES } from "./connection.js";
+export { isServerToken, websocketURL } from "./endpoints.js";
+export { ChatApiError, ChatConnectionError, ChatFrameError, ChatNetworkError } from "./errors.js";
+export { EventEmitter, type Subscription } from "./event-emitter.js";
+export { compareMessages } from "./messages.js";
+export * from "./polls/index.js";
+export { hasOwnReaction, withOptimisticReaction } from "./reactions.js";
+export { type RequestOptions, RestClient } from "./rest.js";
+export {
+  type CursorPage,
+  channelSource,
+  messageSource,
+  type OffsetPage,
+  restSearchClient,
+  SEARCH_SOURCE_TYPES,
+  type SearchClient,
+  SearchController,
+  type SearchControllerOptions,
+  type SearchControllerState,
+  type SearchItems,
+  SearchSource,
+  type SearchSourceOptions,
+  type SearchSourceState,
+  type SearchSourceType,
+  type SearchTransport,
+  type SourcePage,
+  type SourceQuery,
+  userSource,
+} from "./search/index.js";
+export { Thread } from "./thread.js";
+export type { ThreadStateSnapshot } from "./thread-state.js";
+export type {
+  ChannelStateSnapshot,
+  ChatClientOptions,
+  ClientEvent,
+  ClientEventOf,
+  ClientEventType,
+  FetchLike,
+  LocalMessage,
+  Logger,
+  LogLevel,
+  MessageStatus,
+  SdkEvent,
+  TypingEntry,
+  WebSocketConstructor,
+  WebSocketLike,
+} from "./types.js";
+export { TypingIndicators, TypingSender } from "./typing.js";
+export {
+  defaultUploadTransport,
+  fetchTransport,
+  Upload,
+  type UploadInput,
+  type UploadProgress,
+  type UploadRequest,
+  type UploadSnapshot,
+  type UploadStatus,
+  type UploadTransport,
+  type XMLHttpRequestConstructor,
+  type XMLHttpRequestLike,
+  xhrTransport,
+} from "./upload.js";
+export type { WatchOutcome } from "./watch-requests.js";

@@ -1,0 +1,192 @@
+/**
+ * Reducers for messages reaching a channel: new ones (unread counts, read entries, hidden flag),
+ * edits and deletions, reactions and truncation.
+ */
+import type { ChannelResponse, MessageResponse, ReadStateResponse } from "@parley/protocol";
+import { laterIso, type ReduceContext, readEntry, unhidden, withMessage } from "./channel-state.js";
+import { isChannelVisible, removeMessagesUpTo, timeOf, toLocalMessage } from "./messages.js";
+import { type ReactionEvent, reactedMessage } from "./reactions.js";
+import type { ChannelStateSnapshot, LocalMessage } from "./types.js";
+
+/**
+ * Whether `messageId` is one of the `unread` newest regular messages not sent by `userId` (the
+ * server counts unread as the regular messages of others after the last read one).
+ */
+function isAmongUnread(
+  messages: readonly LocalMessage[],
+  messageId: string,
+  userId: string,
+  unread: number,
+): boolean {
+  let seen = 0;
+  for (let i = messages.length - 1; i >= 0 && seen < unread; i -= 1) {
+    const m = messages[i]!;
+    if (m.status !== "received" || m.type !== "regular" || m.user.id === userId) continue;
+    if (m.id === messageId) return true;
+    seen += 1;
+  }
+  return false;
+}
+
+/** An edit or a deletion; deleting an unread message takes it out of the unread counts. */
+export function applyChangedMessage(
+  state: ChannelStateSnapshot,
+  message: MessageResponse,
+  ctx: ReduceContext,
+): ChannelStateSnapshot {
+  const before = state.messages.find((m) => m.id === message.id);
+  if (!before && !isChannelVisible(message)) return state;
+  const next = withMessage(state, keepOwnReactions(message, before));
+  if (before?.type !== "regular" || message.type === "regular" || next === state) return next;
+  const read: Record<string, ReadStateResponse> = {};
+  for (const [userId, entry] of Object.entries(next.read)) {
+    read[userId] =
+      entry.unread_messages > 0 && isAmongUnread(state.messages, message.id, userId, entry.unread_messages)
+        ? { ...entry, unread_messages: entry.unread_messages - 1 }
+        : entry;
+  }
+  let unreadCount = next.unreadCount;
+  if (ctx.userId && unreadCount > 0 && isAmongUnread(state.messages, message.id, ctx.userId, unreadCount)) {
+    unreadCount -= 1;
+  }
+  return { ...next, read, unreadCount };
+}
+
+/** Events carry `own_reactions` empty: the reader's own reactions are kept from the copy held. */
+export function keepOwnReactions(message: MessageResponse, held: MessageResponse | undefined): LocalMessage {
+  const local = toLocalMessage(message);
+  if (held && message.own_reactions?.length === 0 && held.own_reactions?.length) {
+    local.own_reactions = held.own_reactions;
+  }
+  return local;
+}
+
+/** reaction.new / reaction.deleted: the message's counts from the event, the own reactions kept here. */
+export function applyReaction(
+  state: ChannelStateSnapshot,
+  event: ReactionEvent,
+  ctx: ReduceContext,
+): ChannelStateSnapshot {
+  const held = state.messages.find((m) => m.id === event.message.id);
+  if (!held) return state;
+  return withMessage(state, reactedMessage(held, event, ctx.userId));
+}
+
+/**
+ * A thread reply from someone else: one more unread reply in that thread when the current user takes
+ * part in it (wrote the parent or a reply), as far as the parent held here tells.
+ */
+export function withThreadReply(
+  state: ChannelStateSnapshot,
+  reply: MessageResponse,
+  ctx: ReduceContext,
+): ChannelStateSnapshot {
+  const parentId = reply.parent_id;
+  if (!parentId || !ctx.userId || reply.user.id === ctx.userId || reply.type !== "regular") return state;
+  const parent = state.messages.find((m) => m.id === parentId);
+  if (!parent) return state;
+  const takesPart = parent.user.id === ctx.userId || parent.thread_participants.includes(ctx.userId);
+  if (!takesPart) return state;
+  const threadUnread = { ...state.threadUnread, [parentId]: (state.threadUnread[parentId] ?? 0) + 1 };
+  return { ...state, threadUnread };
+}
+
+/** Sets the unread replies of threads (GET /unread, or 0 after reading one). */
+export function withThreadUnread(
+  state: ChannelStateSnapshot,
+  counts: Readonly<Record<string, number>>,
+): ChannelStateSnapshot {
+  let changed = false;
+  const threadUnread: Record<string, number> = { ...state.threadUnread };
+  for (const [parentId, n] of Object.entries(counts)) {
+    if ((threadUnread[parentId] ?? 0) === n) continue;
+    changed = true;
+    if (n > 0) threadUnread[parentId] = n;
+    else delete threadUnread[parentId];
+  }
+  return changed ? { ...state, threadUnread } : state;
+}
+
+/** A new message reached the channel (event or notification): last_message_at, unread, read, hidden. */
+export function withNewMessage(
+  state: ChannelStateSnapshot,
+  message: MessageResponse,
+  ctx: ReduceContext,
+  insert: boolean,
+): ChannelStateSnapshot {
+  // A thread reply not sent to the channel changes nothing here (its parent's summary comes as thread.updated).
+  if (!isChannelVisible(message)) return state;
+  const known = state.messages.some((m) => m.id === message.id && m.status === "received");
+  let next: ChannelStateSnapshot = insert ? withMessage(state, toLocalMessage(message)) : state;
+  const lastMessageAt = laterIso(next.lastMessageAt, message.created_at);
+  const channel = next.channel
+    ? { ...next.channel, last_message_at: laterIso(next.channel.last_message_at, message.created_at) }
+    : next.channel;
+  next = { ...next, lastMessageAt, channel, membership: unhidden(next.membership) };
+  const senderId = message.user.id;
+  const own = senderId === ctx.userId;
+  const regular = message.type === "regular";
+  const counted = regular && !own && !known && next.membership !== null && ctx.countUnread(message.id);
+  const mentions = new Set(message.mentioned_users ?? []);
+  // The sender has read their own message; every other member has one more unread.
+  const read: Record<string, ReadStateResponse> = {};
+  for (const [userId, entry] of Object.entries(next.read)) {
+    if (userId === senderId) {
+      read[userId] = readEntry(userId, laterIso(entry.last_read, message.created_at), message.id);
+    } else if (userId === ctx.userId ? counted : regular && !known) {
+      read[userId] = {
+        ...entry,
+        unread_messages: entry.unread_messages + 1,
+        unread_mentions: (entry.unread_mentions ?? 0) + (mentions.has(userId) ? 1 : 0),
+      };
+    } else {
+      read[userId] = entry;
+    }
+  }
+  if (!read[senderId] && next.members[senderId]) {
+    read[senderId] = readEntry(senderId, message.created_at, message.id);
+  }
+  next = { ...next, read };
+  if (own) {
+    ctx.resetUnread();
+    next = { ...next, unreadCount: 0 };
+  } else if (counted) {
+    next = { ...next, unreadCount: next.unreadCount + 1 };
+  }
+  return next;
+}
+
+/** A new message the current user sent, answered by REST before (or after) its `message.new` event. */
+export function applyNewMessage(
+  state: ChannelStateSnapshot,
+  message: MessageResponse,
+  ctx: ReduceContext,
+): ChannelStateSnapshot {
+  return withNewMessage(state, message, ctx, true);
+}
+
+/** The channel was truncated: messages up to `truncated_at` go, and nothing is unread any more. */
+export function applyTruncation(
+  state: ChannelStateSnapshot,
+  channel: ChannelResponse,
+  fallbackAt: string,
+  ctx: ReduceContext,
+): ChannelStateSnapshot {
+  // Truncation clears last_message_at: take the channel as it comes (unless we hold a newer copy).
+  const current = state.channel;
+  const newer = !current || timeOf(channel.updated_at) >= timeOf(current.updated_at);
+  const next = newer ? { ...state, channel, lastMessageAt: channel.last_message_at } : state;
+  const at = channel.truncated_at ?? fallbackAt;
+  const read: Record<string, ReadStateResponse> = {};
+  for (const [userId, entry] of Object.entries(next.read)) {
+    read[userId] = { ...entry, unread_messages: 0, unread_mentions: 0 };
+  }
+  ctx.resetUnread();
+  return {
+    ...next,
+    messages: removeMessagesUpTo(next.messages, at),
+    read,
+    unreadCount: 0,
+    hasMoreOlder: false,
+  };
+}
