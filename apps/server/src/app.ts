@@ -1,0 +1,224 @@
+import { randomUUID } from "node:crypto";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyWebsocket from "@fastify/websocket";
+import { MAX_FRAME_BYTES, WS_PATH } from "@parley/protocol";
+import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import type { Config } from "./config.js";
+import { memoryAttemptLimiter } from "./domain/accounts/attempt-limiter.js";
+import { type Clock, systemClock } from "./domain/clock.js";
+import type { EventPort } from "./domain/events.js";
+import { runMaintenance } from "./domain/maintenance.js";
+import { chatAuthHook } from "./http/chat-auth.js";
+import { clientErrorHandler, registerErrorHandling } from "./http/errors.js";
+import { createMetrics, registerHttpMetrics } from "./http/metrics.js";
+import { accountRoutes } from "./http/routes/accounts.js";
+import { chatChannelRoutes } from "./http/routes/chat-channels.js";
+import { chatConversationRoutes } from "./http/routes/chat-conversation.js";
+import { chatMessageRoutes } from "./http/routes/chat-messages.js";
+import { chatModerationRoutes } from "./http/routes/chat-moderation.js";
+import { chatPollRoutes } from "./http/routes/chat-polls.js";
+import { chatSearchRoutes } from "./http/routes/chat-search.js";
+import { chatUploadRoutes } from "./http/routes/chat-uploads.js";
+import { chatUserRoutes } from "./http/routes/chat-users.js";
+import { healthRoutes } from "./http/routes/health.js";
+import { registerSecurityHeaders, registerWeb } from "./http/routes/web.js";
+import { loggerOptions } from "./logger.js";
+import type { Bus } from "./realtime/bus.js";
+import { memoryBus } from "./realtime/bus-memory.js";
+import { busChannelOf, openRedisBus } from "./realtime/bus-redis.js";
+import { ClusterPresence } from "./realtime/cluster-presence.js";
+import { handleSocket } from "./realtime/gateway.js";
+import { Hub } from "./realtime/hub.js";
+import { originAllowed } from "./realtime/origin.js";
+import { redisAttemptLimiter } from "./realtime/redis-attempt-limiter.js";
+import { loadSecrets } from "./secrets.js";
+import { createServices, type Services } from "./services.js";
+import { diskFileStore } from "./store/files/disk-file-store.js";
+import { openStore } from "./store/open-store.js";
+import type { Store } from "./store/store.js";
+
+export interface AppDeps {
+  config: Config;
+  store?: Store;
+  bus?: Bus;
+  clock?: Clock;
+  /** Where log lines go (tests capture them); defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export interface App {
+  server: FastifyInstance;
+  services: Services;
+  store: Store;
+  hub: Hub;
+  appKey: string;
+  appSecret: string;
+  /** Closes sockets with 1001, stops accepting, finishes in-flight requests, closes the store. */
+  close(): Promise<void>;
+}
+
+const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+const IDLE_SWEEP_MS = 50;
+
+const defaultWebDist = () => join(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+/** Composes everything; `main.ts` and the tests both build the app through here. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const { appKey, appSecret } = loadSecrets(config);
+  // Connection errors before the logger exists are dropped; after, they are logged as warnings.
+  let warn: ((what: string, err: Error) => void) | undefined;
+  const warnOf = (what: string) => (err: Error) => warn?.(what, err);
+  const metrics = createMetrics();
+  const store = deps.store ?? (await openStore(config, warnOf("database connection error")));
+  if (store.poolStats) metrics.watchPool(store.poolStats);
+  const bus =
+    deps.bus ??
+    (await openBus(config, appKey, store, !deps.store, warnOf("redis connection error"), metrics.busLag));
+  const clock = deps.clock ?? systemClock;
+  const events: EventPort = {
+    publish(env) {
+      metrics.published.inc();
+      bus.publish(env.kind === "channel" ? { ...env, sentAt: Date.now() } : env);
+    },
+  };
+  const files = diskFileStore(join(config.dataDir, "uploads"));
+  const limiterRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  limiterRedis?.on("error", warnOf("redis connection error"));
+  const services = createServices({
+    store,
+    events,
+    clock,
+    appKey,
+    appSecret,
+    files,
+    uploadMaxBytes: config.uploadMaxBytes,
+    limiter: limiterRedis
+      ? (max, windowMs) => redisAttemptLimiter(limiterRedis, appKey, max, windowMs)
+      : (max, windowMs) => memoryAttemptLimiter(max, windowMs),
+  });
+  await services.types.seed();
+  const hub: Hub = new Hub(
+    store,
+    metrics,
+    (userId, online) => presence.localChanged(userId, online),
+    (userId, cid) => services.presence.canRead(userId, cid),
+  );
+  const presence = new ClusterPresence(
+    randomUUID(),
+    bus,
+    () => hub.localUsers(),
+    (userId) => hub.isOnline(userId),
+    (userId, online) => {
+      void services.presence.presenceChanged(userId, online).catch(() => undefined);
+    },
+  );
+  services.attachPresence({
+    isOnline: (userId) => presence.isOnline(userId),
+    watcherCount: (cid) => hub.watcherCount(cid),
+  });
+  bus.subscribe((m) => {
+    if (m.kind === "node") return presence.onBeat(m);
+    if (m.kind === "access-type") services.types.invalidatePolicies(m.type);
+    hub.deliver(m);
+  });
+  presence.start();
+
+  const server = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: "idle",
+    clientErrorHandler,
+  });
+  warn = (what, err) => server.log.warn({ err: err.message }, what);
+  registerErrorHandling(server);
+  registerSecurityHeaders(server);
+  registerHttpMetrics(server, metrics);
+  await server.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await server.register(healthRoutes(store));
+  await server.register(accountRoutes(services, appKey), { prefix: "/api" });
+  await server.register(
+    async (chat) => {
+      chat.get(WS_PATH.slice("/chat".length), { websocket: true }, (socket, req) => {
+        if (!originAllowed(req, config.allowedOrigins)) {
+          socket.close(4003, "origin not allowed");
+          return;
+        }
+        handleSocket(socket, {
+          auth: services.auth,
+          users: services.users,
+          presence: services.presence,
+          hub,
+          log: req.log,
+          onConnection: (d) => metrics.connections.inc(d),
+        });
+      });
+      chat.register(async (rest) => {
+        rest.addHook("preHandler", chatAuthHook(services.auth));
+        await rest.register(chatChannelRoutes(services));
+        await rest.register(chatMessageRoutes(services));
+        await rest.register(chatConversationRoutes(services));
+        await rest.register(chatModerationRoutes(services));
+        await rest.register(chatUploadRoutes(services, config.uploadMaxBytes));
+        await rest.register(chatUserRoutes(services));
+        await rest.register(chatPollRoutes(services));
+        await rest.register(chatSearchRoutes(services));
+      });
+    },
+    { prefix: "/chat" },
+  );
+  await registerWeb(server, config.webDist ?? defaultWebDist());
+
+  const maintenance = setInterval(() => {
+    runMaintenance(store, files, clock).catch((err: unknown) =>
+      server.log.warn({ err }, "maintenance failed"),
+    );
+  }, MAINTENANCE_INTERVAL_MS);
+  maintenance.unref();
+
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    services,
+    store,
+    hub,
+    appKey,
+    appSecret,
+    close() {
+      closing ??= (async () => {
+        clearInterval(maintenance);
+        presence.stop();
+        hub.closeAll(1001, "server shutting down");
+        // A connection whose request finishes during shutdown (an upload still draining, say)
+        // turns idle only afterwards; sweep idle ones until every connection is gone.
+        const sweep = setInterval(() => server.server.closeIdleConnections(), IDLE_SWEEP_MS);
+        await server.close().finally(() => clearInterval(sweep));
+        await bus.close();
+        limiterRedis?.disconnect();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** REDIS_URL set → the Redis bus shared by every node; unset → the in-process bus. */
+async function openBus(
+  config: Config,
+  appKey: string,
+  store: Store,
+  ownsStore: boolean,
+  onError: (err: Error) => void,
+  onLag: (seconds: number) => void,
+): Promise<Bus> {
+  if (!config.redisUrl) return memoryBus();
+  try {
+    return await openRedisBus({ url: config.redisUrl, channel: busChannelOf(appKey), onError, onLag });
+  } catch (err) {
+    if (ownsStore) await store.close();
+    throw err;
+  }
+}

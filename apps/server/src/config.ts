@@ -1,0 +1,110 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/** Environment → typed, validated configuration (README "Configuration"). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL (unset means SQLite in DATA_DIR)")
+    .optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  DB_SSL: z.enum(["disable", "require", "verify-full"]).default("disable"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL (unset means the in-process bus)")
+    .optional(),
+  APP_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, "must be 8-128 characters of letters, digits, _ and -")
+    .optional(),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").max(512).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^/\s]+$/,
+            "must be a comma-separated list of origins like https://chat.example.com",
+          ),
+      ),
+    ),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  WEB_DIST: z.string().min(1).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(25 * 1024 * 1024),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Connections per node in the PostgreSQL pool. */
+  dbPoolSize: number;
+  /** PostgreSQL `statement_timeout`; 0 turns it off. */
+  dbStatementTimeoutMs: number;
+  dbSsl: DbSsl;
+  redisUrl: string | undefined;
+  appKey: string | undefined;
+  appSecret: string | undefined;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  webDist: string | undefined;
+  shutdownGraceMs: number;
+  uploadMaxBytes: number;
+}
+
+export type DbSsl = "disable" | "require" | "verify-full";
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    dbPoolSize: e.DB_POOL_SIZE,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbSsl: e.DB_SSL,
+    redisUrl: e.REDIS_URL,
+    appKey: e.APP_KEY,
+    appSecret: e.APP_SECRET,
+    logLevel: e.LOG_LEVEL,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+  };
+}

@@ -1,0 +1,96 @@
+import { type AppRole, CloseCode, ErrorCode } from "@parley/protocol";
+import type { BanRow, Store, UserRow } from "../../store/store.js";
+import { DomainError } from "../errors.js";
+import type { EventPort } from "../events.js";
+import type { UpsertUser, UsersService } from "../users/users-service.js";
+import type { Actor, ChatTokens } from "./chat-tokens.js";
+
+export interface Credentials {
+  apiKey: string | undefined;
+  token: string | undefined;
+  /** Honoured only with a server-side token. */
+  userId: string | undefined;
+}
+
+/** Authenticates chat calls (REST and WebSocket alike) and serves the accounts module. */
+export class ChatAuth {
+  constructor(
+    private readonly appKey: string,
+    private readonly tokens: ChatTokens,
+    private readonly store: Store,
+    private readonly users: UsersService,
+    private readonly events: EventPort,
+  ) {}
+
+  async authenticate(c: Credentials): Promise<Actor> {
+    if (!c.apiKey) throw new DomainError(ErrorCode.invalidApiKey, "the api_key query parameter is required");
+    if (c.apiKey !== this.appKey)
+      throw new DomainError(ErrorCode.invalidApiKey, "api_key is not valid for this server");
+    if (!c.token)
+      throw new DomainError(ErrorCode.unauthorized, "a token is required (Authorization: Bearer <token>)");
+    const t = await this.tokens.verify(c.token);
+    if (t.server) {
+      if (!c.userId) {
+        throw new DomainError(ErrorCode.validation, "user_id is required with a server-side token", {
+          user_id: "required with a server-side token",
+        });
+      }
+      const u = await this.requireLiveUser(c.userId, ErrorCode.notFound);
+      return { userId: c.userId, server: true, role: u.role as AppRole };
+    }
+    if (c.userId !== undefined) {
+      throw new DomainError(ErrorCode.forbidden, "user_id is only honoured with a server-side token");
+    }
+    const userId = t.userId as string;
+    if (t.tokenId && (await this.store.revokedTokens.has(t.tokenId))) {
+      throw new DomainError(ErrorCode.tokenInvalid, "token has been revoked");
+    }
+    const u = await this.requireLiveUser(userId, ErrorCode.tokenInvalid);
+    const ban = await this.appBan(userId);
+    if (ban) throw new DomainError(ErrorCode.banned, banMessage(ban));
+    return { userId, server: false, tokenId: t.tokenId, role: u.role as AppRole };
+  }
+
+  private async requireLiveUser(userId: string, code: ErrorCode): Promise<UserRow> {
+    const u = await this.store.users.get(userId);
+    if (!u || u.deleted_at) throw new DomainError(code, `user ${userId} does not exist`);
+    return u;
+  }
+
+  async banOf(userId: string): Promise<string | undefined> {
+    const ban = await this.appBan(userId);
+    return ban ? banMessage(ban) : undefined;
+  }
+
+  /** The user's app-wide ban in force, if any. */
+  async appBan(userId: string): Promise<BanRow | undefined> {
+    return (await this.store.moderation.activeBans(userId, ["*"], new Date().toISOString()))[0];
+  }
+
+  // The narrow interface the product's accounts module uses (design.md §1).
+
+  async upsertUser(u: UpsertUser): Promise<void> {
+    await this.users.upsert(u);
+  }
+
+  mintUserToken(userId: string, tokenId: string): Promise<string> {
+    return this.tokens.mintUserToken(userId, { tokenId });
+  }
+
+  /** Revokes one user token and closes the sockets it opened. */
+  async revokeToken(userId: string, tokenId: string, expiresAt: string): Promise<void> {
+    await this.store.revokedTokens.add(tokenId, expiresAt);
+    this.events.publish({
+      kind: "disconnect",
+      userId,
+      tokenId,
+      code: CloseCode.sessionRevoked,
+      reason: "signed out",
+    });
+  }
+}
+
+export function banMessage(ban: Pick<BanRow, "reason" | "expires_at">): string {
+  const until = ban.expires_at ? ` until ${ban.expires_at}` : "";
+  return `this account is banned${until}${ban.reason ? `: ${ban.reason}` : ""}`;
+}

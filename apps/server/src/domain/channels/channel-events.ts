@@ -1,0 +1,36 @@
+import type { ChannelEvent } from "@parley/protocol";
+import type { Repos } from "../../store/store.js";
+import type { Envelope } from "../events.js";
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type EventBody = DistributiveOmit<
+  ChannelEvent,
+  "cid" | "channel_type" | "channel_id" | "seq" | "created_at"
+>;
+
+/**
+ * Appends a channel event inside the caller's transaction: allocates the channel's next seq
+ * (gapless, ordered by the channel row lock) and stores the serialized event with it. The
+ * returned envelope is published only after the transaction commits. Pass `seq` when the
+ * caller already allocated it (a message carries the seq of the event that created it).
+ */
+export async function appendEvent(
+  tx: Repos,
+  channel: { cid: string; type: string; id: string },
+  createdAt: string,
+  body: EventBody,
+  allocated?: number,
+): Promise<Envelope & { kind: "channel" }> {
+  const seq = allocated ?? (await tx.channels.nextSeq(channel.cid));
+  const event = {
+    ...body,
+    cid: channel.cid,
+    channel_type: channel.type,
+    channel_id: channel.id,
+    seq,
+    created_at: createdAt,
+  } as ChannelEvent;
+  const json = JSON.stringify(event);
+  await tx.events.insert({ cid: channel.cid, seq, type: event.type, payload: json, created_at: createdAt });
+  return { kind: "channel", cid: channel.cid, seq, event, json };
+}

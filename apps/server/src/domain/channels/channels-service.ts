@@ -1,0 +1,392 @@
+import { createHash } from "node:crypto";
+import {
+  type ChannelQueryBody,
+  type ChannelResponse,
+  type ChannelStateResponse,
+  ErrorCode,
+  type MemberResponse,
+  type QueryChannelsBody,
+  toCid,
+  type UpdateChannelBody,
+  type UpdateMembersBody,
+} from "@parley/protocol";
+import type { ChannelRow, MemberRow, Repos, Store } from "../../store/store.js";
+import { ensure } from "../access.js";
+import type { Actor } from "../auth/chat-tokens.js";
+import { type Clock, iso } from "../clock.js";
+import { DomainError, notFound } from "../errors.js";
+import type { Envelope, EventPort, PresencePort } from "../events.js";
+import type { MessagesService } from "../messages/messages-service.js";
+import { toUserResponse } from "../users/serialize.js";
+import { type ChannelContext, loadChannel } from "./channel-context.js";
+import { appendEvent } from "./channel-events.js";
+import type { ChannelTypes } from "./channel-types.js";
+import { hiddenKinds } from "./readable.js";
+import { toChannelResponse, toMemberResponse, toMembershipResponse, toReadState } from "./serialize.js";
+
+const MEMBER_LIMIT = 100;
+
+export class ChannelsService {
+  constructor(
+    private readonly store: Store,
+    private readonly types: ChannelTypes,
+    private readonly messages: MessagesService,
+    private readonly events: EventPort,
+    private readonly presence: PresencePort,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Get-or-create; `id` undefined means a direct channel identified by its member set. */
+  async query(
+    actor: Actor,
+    type: string,
+    id: string | undefined,
+    body: ChannelQueryBody,
+  ): Promise<ChannelStateResponse> {
+    const config = await this.types.get(type);
+    let channelId = id;
+    let direct = false;
+    if (channelId === undefined) {
+      const members = body.data?.members;
+      if (!members || members.length === 0) {
+        throw new DomainError(ErrorCode.validation, "a channel without an id needs data.members", {
+          "data.members": "required when the channel has no id",
+        });
+      }
+      channelId = directChannelId([...members, actor.userId]);
+      direct = true;
+    }
+    const cid = toCid(type, channelId);
+    const existing = await this.store.channels.get(cid);
+    if (!existing || existing.deleted_at) {
+      if (body.create === false || existing?.deleted_at) throw notFound("channel");
+      await this.create(actor, { type, id: channelId, cid, direct, body, publicRead: config.public_read });
+    }
+    return this.state(actor, cid, body.messages ?? {});
+  }
+
+  async list(actor: Actor, body: QueryChannelsBody): Promise<{ channels: ChannelStateResponse[] }> {
+    const sort = body.sort?.[0] ?? { field: "last_message_at" as const, direction: -1 as const };
+    const rows = await this.store.channels.listForUser({
+      userId: actor.userId,
+      hide: await hiddenKinds(this.types, actor),
+      type: body.filter?.type,
+      hidden: body.filter?.hidden ?? false,
+      muted: body.filter?.muted,
+      sortField: sort.field,
+      sortDirection: sort.direction,
+      limit: body.limit ?? 30,
+      offset: body.offset ?? 0,
+    });
+    const limit = body.message_limit ?? 25;
+    const channels = await Promise.all(rows.map((r) => this.state(actor, r.cid, { limit })));
+    return { channels };
+  }
+
+  async update(actor: Actor, cid: string, body: UpdateChannelBody): Promise<{ channel: ChannelResponse }> {
+    const now = iso(this.clock());
+    const { channel, env } = await this.store.transaction(async (tx) => {
+      const ctx = await loadChannel(tx, this.types, actor, cid, "UpdateChannel", undefined, { lock: true });
+      const row = await tx.channels.update(cid, { ...body.set, updated_at: now });
+      const channel = toChannelResponse(row, ctx.config);
+      const user = await this.userOf(tx, actor);
+      return { channel, env: await appendEvent(tx, row, now, { type: "channel.updated", channel, user }) };
+    });
+    this.events.publish(env);
+    return { channel };
+  }
+
+  async delete(actor: Actor, cid: string): Promise<{ channel: ChannelResponse }> {
+    const now = iso(this.clock());
+    const { channel, env, memberIds } = await this.store.transaction(async (tx) => {
+      const ctx = await loadChannel(tx, this.types, actor, cid, "DeleteChannel", undefined, { lock: true });
+      const row = await tx.channels.update(cid, { deleted_at: now, updated_at: now });
+      const channel = toChannelResponse(row, ctx.config);
+      const user = await this.userOf(tx, actor);
+      const env = await appendEvent(tx, row, now, { type: "channel.deleted", channel, user });
+      return { channel, env, memberIds: await tx.members.userIds(cid) };
+    });
+    this.events.publish(env);
+    this.events.publish({
+      kind: "users",
+      userIds: memberIds,
+      event: { type: "notification.channel_deleted", cid, channel, created_at: now },
+      skipWatchersOf: cid,
+    });
+    return { channel };
+  }
+
+  async truncate(actor: Actor, cid: string): Promise<{ channel: ChannelResponse }> {
+    const now = iso(this.clock());
+    const { channel, env } = await this.store.transaction(async (tx) => {
+      const ctx = await loadChannel(tx, this.types, actor, cid, "TruncateChannel", undefined, { lock: true });
+      const row = await tx.channels.update(cid, {
+        truncated_at: now,
+        truncated_seq: ctx.channel.last_seq,
+        last_message_at: null,
+        updated_at: now,
+      });
+      const channel = toChannelResponse(row, ctx.config);
+      const user = await this.userOf(tx, actor);
+      return { channel, env: await appendEvent(tx, row, now, { type: "channel.truncated", channel, user }) };
+    });
+    this.events.publish(env);
+    return { channel };
+  }
+
+  async updateMembers(
+    actor: Actor,
+    cid: string,
+    body: UpdateMembersBody,
+  ): Promise<{ channel: ChannelResponse; members: MemberResponse[] }> {
+    const ctx = await loadChannel(this.store, this.types, actor, cid, "UpdateChannelMembers");
+    if (ctx.channel.is_direct) {
+      throw new DomainError(
+        ErrorCode.badRequest,
+        "the members of a direct conversation are fixed; start a new one",
+      );
+    }
+    await this.changeMembers(ctx, body.add ?? [], body.remove ?? []);
+    const members = await this.store.members.listWithUsers(cid, MEMBER_LIMIT);
+    const channel = await this.store.channels.get(cid);
+    return {
+      channel: toChannelResponse(channel as ChannelRow, ctx.config),
+      members: members.map((m) => toMemberResponse(m.member, m.user, this.presence)),
+    };
+  }
+
+  async join(actor: Actor, cid: string): Promise<{ channel: ChannelResponse; member: MemberResponse }> {
+    const ctx = await loadChannel(this.store, this.types, actor, cid, "JoinChannel");
+    await this.changeMembers(ctx, [actor.userId], []);
+    const state = await this.state(actor, cid, { limit: 0 });
+    return { channel: state.channel, member: state.membership as MemberResponse };
+  }
+
+  async leave(actor: Actor, cid: string): Promise<void> {
+    const ctx = await loadChannel(this.store, this.types, actor, cid, "LeaveChannel");
+    await this.changeMembers(ctx, [], [actor.userId]);
+  }
+
+  async setHidden(actor: Actor, cid: string, hidden: boolean): Promise<void> {
+    const ctx = await loadChannel(this.store, this.types, actor, cid, "LeaveChannel");
+    await this.store.members.update(cid, actor.userId, { hidden: hidden ? 1 : 0 });
+    const channel = toChannelResponse(ctx.channel, ctx.config);
+    const now = iso(this.clock());
+    this.events.publish({
+      kind: "users",
+      userIds: [actor.userId],
+      event: hidden
+        ? { type: "channel.hidden", cid, channel, created_at: now }
+        : { type: "channel.visible", cid, channel, created_at: now },
+    });
+  }
+
+  async setMuted(actor: Actor, cid: string, muted: boolean): Promise<void> {
+    await loadChannel(this.store, this.types, actor, cid, "LeaveChannel");
+    await this.store.members.update(cid, actor.userId, { muted: muted ? 1 : 0 });
+    this.events.publish({
+      kind: "users",
+      userIds: [actor.userId],
+      event: { type: "notification.channel_mutes_updated", cid, muted, created_at: iso(this.clock()) },
+    });
+  }
+
+  /** The channel as the actor sees it; reads `last_seq` before the messages so nothing falls between. */
+  async state(
+    actor: Actor,
+    cid: string,
+    page: ChannelQueryBody["messages"] & object,
+  ): Promise<ChannelStateResponse> {
+    const ctx = await loadChannel(this.store, this.types, actor, cid, "ReadChannel");
+    const messages = page.limit === 0 ? [] : await this.messages.pageFor(ctx, page);
+    const members = await this.store.members.listWithUsers(cid, MEMBER_LIMIT);
+    // The first MEMBER_LIMIT members are listed; the caller's own membership and read state are
+    // always answered, however many joined before them.
+    let own = members.find((m) => m.member.user_id === actor.userId);
+    if (!own && ctx.member) {
+      const user = await this.store.users.get(actor.userId);
+      if (user) own = { member: ctx.member, user };
+    }
+    const readers = own && !members.includes(own) ? [...members, own] : members;
+    const mentions =
+      (await this.store.conversation.unreadMentions(actor.userId)).find((m) => m.cid === cid)?.n ?? 0;
+    // One grouped count for every listed member, not one query each (docs/performance.md, P5),
+    // up to the last_seq answered: a later message reaches the client as an event and is counted
+    // there, not twice.
+    const unread = await this.store.messages.countUnreadByMember(
+      cid,
+      readers.map(({ member }) => member.user_id),
+      Number(ctx.channel.truncated_seq),
+      Number(ctx.channel.last_seq),
+    );
+    const read = readers.map(({ member }) =>
+      toReadState(member, unread.get(member.user_id) ?? 0, member.user_id === actor.userId ? mentions : 0),
+    );
+    return {
+      channel: toChannelResponse(ctx.channel, ctx.config),
+      members: members.map((m) => toMemberResponse(m.member, m.user, this.presence)),
+      membership: own ? toMembershipResponse(own.member, own.user, this.presence) : null,
+      messages,
+      read,
+      watcher_count: this.presence.watcherCount(cid),
+      last_seq: Number(ctx.channel.last_seq),
+    };
+  }
+
+  private async create(
+    actor: Actor,
+    c: {
+      type: string;
+      id: string;
+      cid: string;
+      direct: boolean;
+      body: ChannelQueryBody;
+      publicRead: boolean;
+    },
+  ): Promise<void> {
+    const now = iso(this.clock());
+    const memberIds = unique([actor.userId, ...(c.body.data?.members ?? [])]);
+    const envs: Envelope[] = [];
+    try {
+      await this.store.transaction(async (tx) => {
+        await this.requireUsers(tx, memberIds);
+        const row: ChannelRow = {
+          cid: c.cid,
+          type: c.type,
+          id: c.id,
+          name: c.body.data?.name ?? "",
+          image: c.body.data?.image ?? "",
+          created_by_id: actor.userId,
+          created_at: now,
+          updated_at: now,
+          last_message_at: null,
+          member_count: memberIds.length,
+          is_direct: c.direct ? 1 : 0,
+          deleted_at: null,
+          truncated_at: null,
+          truncated_seq: 0,
+          last_seq: 0,
+        };
+        const config = await this.types.get(c.type, tx);
+        const policies = await this.types.policies(c.type, tx);
+        ensure("CreateChannel", { actor, channel: row, config, member: undefined, policies, banned: false });
+        await tx.channels.insert(row);
+        for (const userId of memberIds) {
+          await tx.members.insert(
+            newMember(c.cid, userId, userId === actor.userId ? "owner" : "channel_member", now, 0),
+          );
+        }
+        const channel = toChannelResponse(row, config);
+        const user = await this.userOf(tx, actor);
+        envs.push(await appendEvent(tx, row, now, { type: "channel.created", channel, user }));
+        const members = await tx.members.listWithUsers(c.cid, MEMBER_LIMIT);
+        for (const m of members) {
+          if (m.member.user_id === actor.userId) continue;
+          envs.push({
+            kind: "users",
+            userIds: [m.member.user_id],
+            event: {
+              type: "notification.added_to_channel",
+              cid: c.cid,
+              channel,
+              member: toMemberResponse(m.member, m.user, this.presence),
+              created_at: now,
+            },
+          });
+        }
+      });
+    } catch (err) {
+      // Two people opening the same direct channel at once: the loser reads the winner's row.
+      if (await this.store.channels.get(c.cid)) return;
+      throw err;
+    }
+    for (const e of envs) this.events.publish(e);
+  }
+
+  private async changeMembers(ctx: ChannelContext, add: string[], remove: string[]): Promise<void> {
+    const now = iso(this.clock());
+    const cid = ctx.channel.cid;
+    const envs: Envelope[] = [];
+    await this.store.transaction(async (tx) => {
+      let row = (await tx.channels.lock(cid)) as ChannelRow;
+      await this.requireUsers(tx, add);
+      for (const userId of unique(add)) {
+        if (await tx.members.get(cid, userId)) continue;
+        const m = newMember(cid, userId, "channel_member", now, Number(row.last_seq));
+        await tx.members.insert(m);
+        row = await tx.channels.update(cid, { member_count: await tx.members.count(cid), updated_at: now });
+        const u = await tx.users.get(userId);
+        if (!u) continue;
+        const member = toMemberResponse(m, u, this.presence);
+        const channel = toChannelResponse(row, ctx.config);
+        envs.push(await appendEvent(tx, row, now, { type: "member.added", member, channel }));
+        envs.push({
+          kind: "users",
+          userIds: [userId],
+          event: { type: "notification.added_to_channel", cid, channel, member, created_at: now },
+        });
+      }
+      for (const userId of unique(remove)) {
+        const m = await tx.members.get(cid, userId);
+        if (!m) continue;
+        await tx.members.delete(cid, userId);
+        row = await tx.channels.update(cid, { member_count: await tx.members.count(cid), updated_at: now });
+        const u = await tx.users.get(userId);
+        if (!u) continue;
+        const channel = toChannelResponse(row, ctx.config);
+        const member = toMemberResponse(m, u, this.presence);
+        envs.push(await appendEvent(tx, row, now, { type: "member.removed", member, channel }));
+        envs.push({
+          kind: "users",
+          userIds: [userId],
+          event: { type: "notification.removed_from_channel", cid, channel, created_at: now },
+        });
+        envs.push({ kind: "access", cid, userIds: [userId] });
+      }
+    });
+    for (const e of envs) this.events.publish(e);
+  }
+
+  private async requireUsers(tx: Repos, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const found = new Set(
+      (await tx.users.getMany(unique(ids))).filter((u) => !u.deleted_at).map((u) => u.id),
+    );
+    const missing = unique(ids).filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new DomainError(ErrorCode.validation, `unknown users: ${missing.join(", ")}`, {
+        members: `unknown users: ${missing.join(", ")}`,
+      });
+    }
+  }
+
+  private async userOf(tx: Repos, actor: Actor) {
+    const u = await tx.users.get(actor.userId);
+    if (!u) throw notFound("user");
+    return toUserResponse(u, this.presence);
+  }
+}
+
+function newMember(cid: string, userId: string, role: string, now: string, lastReadSeq: number): MemberRow {
+  return {
+    cid,
+    user_id: userId,
+    role,
+    created_at: now,
+    hidden: 0,
+    muted: 0,
+    last_read_at: null,
+    last_read_message_id: null,
+    last_read_seq: lastReadSeq,
+  };
+}
+
+function unique(ids: string[]): string[] {
+  return [...new Set(ids)];
+}
+
+/** The same member set always names the same channel: `!members-` + a hash of the sorted ids. */
+export function directChannelId(memberIds: string[]): string {
+  const key = unique(memberIds).sort().join(",");
+  return `!members-${createHash("sha256").update(key).digest("base64url").slice(0, 40)}`;
+}

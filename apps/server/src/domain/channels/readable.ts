@@ -1,0 +1,36 @@
+import type { ChannelRow, MembershipKind, Repos } from "../../store/store.js";
+import { APP_ROLES, CHANNEL_ROLES, memberMayRead } from "../access.js";
+import type { Actor } from "../auth/chat-tokens.js";
+import type { ChannelTypes } from "./channel-types.js";
+
+/**
+ * The kinds of membership whose channels the policies do not let `actor` read. Everything
+ * listed from the actor's memberships (channel list, unread counts, search) leaves them out.
+ * With the built-in policies there are none.
+ */
+export async function hiddenKinds(types: ChannelTypes, actor: Actor): Promise<MembershipKind[]> {
+  if (actor.server) return [];
+  const hidden: MembershipKind[] = [];
+  for (const type of await types.names()) {
+    const policies = await types.policies(type);
+    for (const role of CHANNEL_ROLES) {
+      for (const isDirect of [false, true]) {
+        if (!memberMayRead(actor, policies, role, isDirect))
+          hidden.push({ type, role, is_direct: isDirect ? 1 : 0 });
+      }
+    }
+  }
+  return hidden;
+}
+
+/** The members of a channel that the policies let read it: who may be notified of its messages. */
+export async function readersOf(repos: Repos, types: ChannelTypes, channel: ChannelRow): Promise<string[]> {
+  const policies = await types.policies(channel.type, repos);
+  const direct = Boolean(channel.is_direct);
+  const reads = (appRole: string, role: string) =>
+    memberMayRead({ userId: "", server: false, role: appRole as Actor["role"] }, policies, role, direct);
+  if (APP_ROLES.every((app) => CHANNEL_ROLES.every((role) => reads(app, role))))
+    return repos.members.userIds(channel.cid);
+  const members = await repos.members.withRoles(channel.cid);
+  return members.filter((m) => reads(m.app_role, m.role)).map((m) => m.user_id);
+}

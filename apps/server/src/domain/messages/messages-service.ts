@@ -1,0 +1,297 @@
+import { randomUUID } from "node:crypto";
+import {
+  DEFAULT_PAGE_SIZE,
+  ErrorCode,
+  type MessagePagination,
+  type MessageResponse,
+  type SendMessageBody,
+} from "@parley/protocol";
+import type { MessageRow, MessageWithUser, Repos, Store } from "../../store/store.js";
+import type { Actor } from "../auth/chat-tokens.js";
+import { type ChannelContext, loadChannel } from "../channels/channel-context.js";
+import { appendEvent } from "../channels/channel-events.js";
+import type { ChannelTypes } from "../channels/channel-types.js";
+import { readersOf } from "../channels/readable.js";
+import { toChannelResponse } from "../channels/serialize.js";
+import { type Clock, iso } from "../clock.js";
+import { DomainError, invalid, notFound } from "../errors.js";
+import type { Envelope, EventPort, PresencePort } from "../events.js";
+import { claimPoll } from "../polls/poll-messages.js";
+import { renderMessage, renderMessages } from "./message-view.js";
+import { checkSend, checkText, type SendPlan } from "./send-rules.js";
+
+export class MessagesService {
+  constructor(
+    private readonly store: Store,
+    private readonly types: ChannelTypes,
+    private readonly events: EventPort,
+    private readonly presence: PresencePort,
+    private readonly clock: Clock,
+    private readonly onFilesRemoved: (storageKeys: string[]) => void,
+  ) {}
+
+  /** Sends a message; a retry with the same client id answers the original (`created: false`). */
+  async send(
+    actor: Actor,
+    cid: string,
+    body: SendMessageBody,
+  ): Promise<{ message: MessageResponse; created: boolean }> {
+    const id = body.message.id ?? randomUUID();
+    const prior = await this.existing(actor, cid, id);
+    if (prior) return { message: prior, created: false };
+    const ctx = await loadChannel(this.store, this.types, actor, cid, "CreateMessage");
+    const plan = await checkSend(this.store, ctx, body.message);
+    const now = iso(this.clock());
+    let envs: Envelope[];
+    try {
+      envs = await this.store.transaction(async (tx) => {
+        const pollId = await claimPoll(tx, actor, ctx, body.message.poll_id);
+        return this.insert(tx, actor, ctx, id, plan, now, pollId);
+      });
+    } catch (err) {
+      const raced = await this.existing(actor, cid, id);
+      if (raced) return { message: raced, created: false };
+      throw err;
+    }
+    for (const e of envs) this.events.publish(e);
+    const sent = envs[0] as Envelope & { kind: "channel" };
+    return { message: (sent.event as { message: MessageResponse }).message, created: true };
+  }
+
+  private async insert(
+    tx: Repos,
+    actor: Actor,
+    ctx: ChannelContext,
+    id: string,
+    plan: SendPlan,
+    now: string,
+    pollId: string | null = null,
+  ) {
+    const cid = ctx.channel.cid;
+    const seq = await tx.channels.nextSeq(cid);
+    const visible = plan.parent === undefined || plan.showInChannel;
+    const row: MessageRow = {
+      id,
+      cid,
+      user_id: actor.userId,
+      type: "regular",
+      text: plan.text,
+      created_at: now,
+      updated_at: now,
+      edited_at: null,
+      deleted_at: null,
+      seq,
+      parent_id: plan.parent?.id ?? null,
+      show_in_channel: plan.parent && plan.showInChannel ? 1 : 0,
+      reply_count: 0,
+      last_reply_at: null,
+      mentioned_users: JSON.stringify(plan.mentions),
+      attachments: JSON.stringify(plan.attachments),
+      pinned_at: null,
+      pinned_by_id: null,
+      poll_id: pollId,
+    };
+    await tx.messages.insert(row);
+    await tx.conversation.setMentions(id, cid, seq, plan.mentions);
+    await tx.uploads.attach(
+      plan.attachments.map((a) => a.id),
+      id,
+    );
+    let channelRow = ctx.channel;
+    if (visible) {
+      channelRow = await tx.channels.update(cid, { last_message_at: now, updated_at: now });
+      await tx.members.update(cid, actor.userId, {
+        last_read_seq: seq,
+        last_read_at: now,
+        last_read_message_id: id,
+      });
+    }
+    const user = await tx.users.get(actor.userId);
+    if (!user) throw notFound("user");
+    const message = await renderMessage(tx, this.presence, { message: row, user }, null);
+    const env = await appendEvent(
+      tx,
+      channelRow,
+      now,
+      { type: "message.new", message, user: message.user },
+      seq,
+    );
+    const out: Envelope[] = [env];
+    if (plan.parent) out.push(await this.bumpThread(tx, ctx, plan.parent, actor.userId, seq, now));
+    if (!visible) return out;
+    const channel = toChannelResponse({ ...channelRow, last_seq: env.seq }, ctx.config);
+    const memberIds = await readersOf(tx, this.types, channelRow);
+    const muters = new Set(await tx.moderation.mutersOf(actor.userId, memberIds));
+    out.push({
+      kind: "users",
+      userIds: memberIds.filter((m) => !muters.has(m)),
+      event: { type: "notification.message_new", cid, channel, message, created_at: now },
+      skipWatchersOf: cid,
+    });
+    const readers = new Set(memberIds);
+    for (const userId of (await tx.members.unhideAll(cid)).filter((u) => readers.has(u))) {
+      out.push({
+        kind: "users",
+        userIds: [userId],
+        event: { type: "channel.visible", cid, channel, created_at: now },
+      });
+    }
+    return out;
+  }
+
+  /** A reply updates its parent's summary and makes the replier a thread member. */
+  private async bumpThread(
+    tx: Repos,
+    ctx: ChannelContext,
+    parent: MessageRow,
+    userId: string,
+    seq: number,
+    now: string,
+  ) {
+    const cid = ctx.channel.cid;
+    await tx.messages.addReply(parent.id, now);
+    for (const member of new Set([parent.user_id, userId])) {
+      await tx.conversation.addThreadMember({
+        parent_id: parent.id,
+        user_id: member,
+        cid,
+        last_read_seq: Number(parent.seq),
+      });
+    }
+    await tx.conversation.setThreadRead(parent.id, userId, seq);
+    const updated = (await tx.messages.getWithUser(parent.id))!;
+    const message = await renderMessage(tx, this.presence, updated, null);
+    return appendEvent(tx, ctx.channel, now, { type: "thread.updated", message });
+  }
+
+  async get(actor: Actor, id: string): Promise<MessageResponse> {
+    const { row } = await this.readable(actor, id);
+    return renderMessage(this.store, this.presence, row, actor.userId);
+  }
+
+  /** Loads a message the actor may read (404 when truncated away). */
+  async readable(actor: Actor, id: string): Promise<{ row: MessageWithUser; ctx: ChannelContext }> {
+    const row = await this.store.messages.getWithUser(id);
+    if (!row) throw notFound("message");
+    const ctx = await loadChannel(this.store, this.types, actor, row.message.cid, "ReadChannel");
+    if (row.message.seq <= ctx.channel.truncated_seq) throw notFound("message");
+    return { row, ctx };
+  }
+
+  async update(actor: Actor, id: string, text: string): Promise<MessageResponse> {
+    return this.change(actor, id, "UpdateMessage", async (tx, m, ctx) => {
+      if (m.type === "deleted")
+        throw new DomainError(ErrorCode.badRequest, "a deleted message cannot be edited");
+      const clean = checkText(text, ctx);
+      if (clean === m.text) return null;
+      const versions = await tx.conversation.versions(id, -1, 1);
+      await tx.conversation.addVersion({
+        message_id: id,
+        version: (versions[0]?.version ?? 0) + 1,
+        text: m.text,
+        user_id: m.user_id,
+        created_at: m.edited_at ?? m.created_at,
+      });
+      const now = iso(this.clock());
+      return { text: clean, edited_at: now, updated_at: now };
+    });
+  }
+
+  async delete(actor: Actor, id: string): Promise<MessageResponse> {
+    const removed: string[] = [];
+    const message = await this.change(actor, id, "DeleteMessage", async (tx, m) => {
+      if (m.type === "deleted") return null;
+      const now = iso(this.clock());
+      for (const u of await tx.uploads.markDeleted(id, now)) removed.push(u.storage_key);
+      await tx.conversation.setMentions(id, m.cid, m.seq, []);
+      return {
+        type: "deleted",
+        text: "",
+        deleted_at: now,
+        updated_at: now,
+        pinned_at: null,
+        pinned_by_id: null,
+      };
+    });
+    if (removed.length > 0) this.onFilesRemoved(removed);
+    return message;
+  }
+
+  async page(actor: Actor, cid: string, p: MessagePagination): Promise<MessageResponse[]> {
+    const ctx = await loadChannel(this.store, this.types, actor, cid, "ReadChannel");
+    return this.pageFor(ctx, p);
+  }
+
+  async replies(actor: Actor, parentId: string, p: MessagePagination): Promise<MessageResponse[]> {
+    const { row, ctx } = await this.readable(actor, parentId);
+    if (row.message.parent_id) throw invalid("id", "a reply has no thread of its own");
+    return this.pageFor(ctx, p, parentId);
+  }
+
+  /** A page of history, oldest first; the anchor message must belong to the same list. */
+  async pageFor(ctx: ChannelContext, p: MessagePagination, parentId?: string): Promise<MessageResponse[]> {
+    const cid = ctx.channel.cid;
+    const limit = p.limit ?? DEFAULT_PAGE_SIZE;
+    const base = { cid, afterSeq: Number(ctx.channel.truncated_seq), parentId };
+    const anchorSeq = async (id: string, field: string) => {
+      const m = await this.store.messages.get(id);
+      if (!m || m.cid !== cid) throw invalid(field, `message ${id} is not in this channel`);
+      return Number(m.seq);
+    };
+    let rows: MessageWithUser[];
+    if (p.id_around) {
+      const seq = await anchorSeq(p.id_around, "id_around");
+      const before = await this.store.messages.page({
+        ...base,
+        seqLt: seq + 1,
+        limit: Math.ceil(limit / 2) + 1,
+      });
+      const after = await this.store.messages.page({ ...base, seqGt: seq, limit: Math.floor(limit / 2) });
+      rows = [...before, ...after];
+    } else if (p.id_gt) {
+      rows = await this.store.messages.page({ ...base, seqGt: await anchorSeq(p.id_gt, "id_gt"), limit });
+    } else if (p.id_lt) {
+      rows = await this.store.messages.page({ ...base, seqLt: await anchorSeq(p.id_lt, "id_lt"), limit });
+    } else {
+      rows = await this.store.messages.page({ ...base, limit });
+    }
+    return renderMessages(this.store, this.presence, rows, ctx.actor.userId);
+  }
+
+  /** Loads, checks `action`, patches and emits `message.updated`/`message.deleted` in one transaction. */
+  async change(
+    actor: Actor,
+    id: string,
+    action: "UpdateMessage" | "DeleteMessage" | "PinMessage",
+    patchOf: (tx: Repos, m: MessageRow, ctx: ChannelContext) => Promise<Partial<MessageRow> | null>,
+  ): Promise<MessageResponse> {
+    const found = await this.store.messages.get(id);
+    if (!found) throw notFound("message");
+    const result = await this.store.transaction(async (tx) => {
+      const ctx = await loadChannel(tx, this.types, actor, found.cid, action, found.user_id, { lock: true });
+      const current = (await tx.messages.getWithUser(id))!;
+      if (current.message.seq <= ctx.channel.truncated_seq) throw notFound("message");
+      const patch = await patchOf(tx, current.message, ctx);
+      if (!patch)
+        return { message: await renderMessage(tx, this.presence, current, actor.userId), env: null };
+      await tx.messages.update(id, patch);
+      const next = { message: { ...current.message, ...patch }, user: current.user };
+      const message = await renderMessage(tx, this.presence, next, null);
+      const type = action === "DeleteMessage" ? "message.deleted" : "message.updated";
+      const at = patch.updated_at ?? iso(this.clock());
+      const env = await appendEvent(tx, ctx.channel, at, { type, message, user: message.user });
+      return { message: await renderMessage(tx, this.presence, next, actor.userId), env };
+    });
+    if (result.env) this.events.publish(result.env);
+    return result.message;
+  }
+
+  private async existing(actor: Actor, cid: string, id: string): Promise<MessageResponse | undefined> {
+    const prior = await this.store.messages.getWithUser(id);
+    if (!prior) return undefined;
+    if (prior.message.cid !== cid || prior.message.user_id !== actor.userId) {
+      throw new DomainError(ErrorCode.conflict, `message id ${id} is already taken`);
+    }
+    return renderMessage(this.store, this.presence, prior, actor.userId);
+  }
+}

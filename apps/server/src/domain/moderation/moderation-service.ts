@@ -1,0 +1,268 @@
+import {
+  type BanBody,
+  type BanResponse,
+  CloseCode,
+  ErrorCode,
+  type FlagQueryBody,
+  type FlagResponse,
+  type MessageResponse,
+  type UnbanBody,
+  type UpdateFlagsBody,
+  type UserResponse,
+} from "@parley/protocol";
+import type { BanRow, FlagRow, Store } from "../../store/store.js";
+import { ensureApp } from "../access.js";
+import type { Actor } from "../auth/chat-tokens.js";
+import { loadChannel } from "../channels/channel-context.js";
+import type { ChannelTypes } from "../channels/channel-types.js";
+import { type Clock, iso } from "../clock.js";
+import { DomainError, invalid, notFound } from "../errors.js";
+import type { EventPort, PresencePort } from "../events.js";
+import { renderMessages } from "../messages/message-view.js";
+import type { MessagesService } from "../messages/messages-service.js";
+import { toUserResponse } from "../users/serialize.js";
+
+export type FlagView = FlagResponse & { message: MessageResponse | null };
+
+/** Flags with review, bans and user mutes (spec §3, §6, §7). */
+export class ModerationService {
+  constructor(
+    private readonly store: Store,
+    private readonly types: ChannelTypes,
+    private readonly messages: MessagesService,
+    private readonly events: EventPort,
+    private readonly presence: PresencePort,
+    private readonly clock: Clock,
+  ) {}
+
+  async flag(actor: Actor, messageId: string, reason: string | undefined): Promise<FlagResponse> {
+    const m = await this.store.messages.get(messageId);
+    if (!m) throw notFound("message");
+    await loadChannel(this.store, this.types, actor, m.cid, "FlagMessage");
+    if (m.type === "deleted") throw invalid("message_id", "a deleted message cannot be flagged");
+    if (m.user_id === actor.userId) throw invalid("message_id", "you cannot flag your own message");
+    const now = iso(this.clock());
+    const row: FlagRow = {
+      message_id: messageId,
+      user_id: actor.userId,
+      cid: m.cid,
+      reason: reason ?? "",
+      created_at: now,
+      reviewed_by: null,
+      reviewed_at: null,
+      review_result: null,
+    };
+    if (!(await this.store.moderation.addFlag(row))) {
+      throw new DomainError(ErrorCode.conflict, "you already flagged this message");
+    }
+    const [view] = await this.views([row]);
+    this.events.publish({
+      kind: "users",
+      userIds: [...new Set([actor.userId, ...(await this.store.users.idsWithRoles(["moderator", "admin"]))])],
+      event: {
+        type: "message.flagged",
+        cid: m.cid,
+        message: view!.message!,
+        flag: toFlag(row),
+        created_at: now,
+      },
+    });
+    return toFlag(row);
+  }
+
+  async queryFlags(actor: Actor, q: FlagQueryBody): Promise<{ flags: FlagView[] }> {
+    await ensureApp("ReviewFlags", actor);
+    const rows = await this.store.moderation.flags({
+      reviewed: q.filter?.reviewed,
+      cid: q.filter?.cid,
+      authorId: q.filter?.user_id,
+      direction: q.sort?.[0]?.direction ?? -1,
+      limit: q.limit ?? 25,
+      offset: q.offset ?? 0,
+    });
+    return { flags: await this.views(rows) };
+  }
+
+  /** The spec's update_flags: marks the messages' flags reviewed by `reviewed_by`, then applies the result. */
+  async updateFlags(actor: Actor, body: UpdateFlagsBody): Promise<{ flags: FlagView[] }> {
+    const reviewer = await this.store.users.get(body.reviewed_by);
+    if (!reviewer) throw invalid("reviewed_by", "no such user");
+    const reviewerActor: Actor = { userId: reviewer.id, server: false, role: reviewer.role as Actor["role"] };
+    if (!actor.server && actor.userId !== reviewer.id) {
+      throw new DomainError(
+        ErrorCode.forbidden,
+        "reviewed_by must be you, unless a server-side token acts for the reviewer",
+      );
+    }
+    await ensureApp("ReviewFlags", reviewerActor, "reviewed_by must be a moderator or an admin");
+    const result = body.options?.result ?? "keep";
+    const now = iso(this.clock());
+    const reviewed = await this.store.moderation.reviewFlags(body.message_ids, reviewer.id, now, result);
+    const messageIds = [...new Set(reviewed.map((f) => f.message_id))];
+    for (const id of messageIds) {
+      const m = await this.store.messages.get(id);
+      if (!m) continue;
+      if (result === "remove") await this.messages.delete({ ...reviewerActor, server: true }, id);
+      if (body.options?.ban) {
+        await this.ban(
+          { ...reviewerActor, server: true },
+          { target_user_id: m.user_id, reason: body.options.ban.reason, timeout: body.options.ban.timeout },
+          reviewer.id,
+        );
+      }
+      this.events.publish({
+        kind: "users",
+        userIds: [
+          ...new Set([
+            ...reviewed.filter((f) => f.message_id === id).map((f) => f.user_id),
+            ...(await this.store.users.idsWithRoles(["moderator", "admin"])),
+          ]),
+        ],
+        event: {
+          type: "flag.reviewed",
+          cid: m.cid,
+          message_id: id,
+          reviewed_by: reviewer.id,
+          review_result: result,
+          created_at: now,
+        },
+      });
+    }
+    return { flags: await this.views(reviewed) };
+  }
+
+  /** Bans app-wide (moderators, admins) or in one channel (its moderators); an app-wide ban closes the user's sockets. */
+  async ban(actor: Actor, body: BanBody, bannedBy = actor.userId): Promise<BanResponse> {
+    if (body.target_user_id === actor.userId) throw invalid("target_user_id", "you cannot ban yourself");
+    const target = await this.store.users.get(body.target_user_id);
+    if (!target) throw notFound("user");
+    if (body.cid) await loadChannel(this.store, this.types, actor, body.cid, "BanChannelMember");
+    else await ensureApp("BanUser", actor);
+    if (target.role === "admin") throw new DomainError(ErrorCode.forbidden, "admins cannot be banned");
+    const now = this.clock();
+    const row: BanRow = {
+      user_id: target.id,
+      scope: body.cid ?? "*",
+      reason: body.reason ?? "",
+      banned_by_id: bannedBy,
+      created_at: iso(now),
+      expires_at: body.timeout ? iso(new Date(now.getTime() + body.timeout * 60_000)) : null,
+      shadow: 0,
+    };
+    await this.store.moderation.putBan(row);
+    const ban = this.toBan(row, toUserResponse(target, this.presence));
+    await this.announce("user.banned", ban);
+    if (!body.cid) {
+      this.events.publish({
+        kind: "disconnect",
+        userId: target.id,
+        code: CloseCode.banned,
+        reason: "banned",
+      });
+    }
+    return ban;
+  }
+
+  async unban(actor: Actor, body: UnbanBody): Promise<void> {
+    if (body.cid) await loadChannel(this.store, this.types, actor, body.cid, "BanChannelMember");
+    else await ensureApp("BanUser", actor);
+    const scope = body.cid ?? "*";
+    const [row] = await this.store.moderation.activeBans(body.target_user_id, [scope], iso(this.clock()));
+    if (!(await this.store.moderation.removeBan(body.target_user_id, scope)) || !row) throw notFound("ban");
+    await this.announce("user.unbanned", this.toBan(row));
+  }
+
+  async bans(actor: Actor, cid: string | undefined): Promise<{ bans: BanResponse[] }> {
+    if (cid) await loadChannel(this.store, this.types, actor, cid, "BanChannelMember");
+    else await ensureApp("ReviewFlags", actor);
+    const rows = await this.store.moderation.bans(cid, iso(this.clock()), 100, 0);
+    const users = await this.store.users.getMany(rows.map((r) => r.user_id));
+    return {
+      bans: rows.map((r) => {
+        const u = users.find((x) => x.id === r.user_id);
+        return this.toBan(r, u ? toUserResponse(u, this.presence) : undefined);
+      }),
+    };
+  }
+
+  async mute(actor: Actor, targetId: string, muted: boolean): Promise<{ mutes: string[] }> {
+    if (targetId === actor.userId) throw invalid("target_id", "you cannot mute yourself");
+    if (!(await this.store.users.get(targetId))) throw notFound("user");
+    if (muted)
+      await this.store.moderation.addMute({
+        user_id: actor.userId,
+        target_id: targetId,
+        created_at: iso(this.clock()),
+      });
+    else await this.store.moderation.removeMute(actor.userId, targetId);
+    this.events.publish({
+      kind: "users",
+      userIds: [actor.userId],
+      event: {
+        type: muted ? "user.muted" : "user.unmuted",
+        cid: "",
+        target_id: targetId,
+        created_at: iso(this.clock()),
+      },
+    });
+    return { mutes: (await this.store.moderation.mutesOf(actor.userId)).map((m) => m.target_id) };
+  }
+
+  async setRole(actor: Actor, userId: string, role: "user" | "moderator" | "admin"): Promise<UserResponse> {
+    await ensureApp("SetRole", actor);
+    if (!(await this.store.users.get(userId))) throw notFound("user");
+    await this.store.users.setRole(userId, role);
+    return toUserResponse((await this.store.users.get(userId))!, this.presence);
+  }
+
+  private async announce(type: "user.banned" | "user.unbanned", ban: BanResponse): Promise<void> {
+    const moderators = await this.store.users.idsWithRoles(["moderator", "admin"]);
+    this.events.publish({
+      kind: "users",
+      userIds: [...new Set([ban.user_id, ...moderators])],
+      event: { type, cid: ban.cid ?? "", ban, created_at: iso(this.clock()) },
+    });
+  }
+
+  private toBan(r: BanRow, user?: UserResponse): BanResponse {
+    return {
+      user_id: r.user_id,
+      ...(user ? { user } : {}),
+      cid: r.scope === "*" ? null : r.scope,
+      reason: r.reason,
+      banned_by_id: r.banned_by_id,
+      created_at: r.created_at,
+      expires_at: r.expires_at,
+    };
+  }
+
+  private async views(rows: FlagRow[]): Promise<FlagView[]> {
+    const ids = [...new Set(rows.map((r) => r.message_id))];
+    const withUsers = (await Promise.all(ids.map((id) => this.store.messages.getWithUser(id)))).filter(
+      (m) => m !== undefined,
+    );
+    const rendered = await renderMessages(this.store, this.presence, withUsers, null);
+    const flaggers = await this.store.users.getMany([...new Set(rows.map((r) => r.user_id))]);
+    return rows.map((r) => {
+      const u = flaggers.find((x) => x.id === r.user_id);
+      return {
+        ...toFlag(r),
+        ...(u ? { user: toUserResponse(u, this.presence) } : {}),
+        message: rendered.find((m) => m.id === r.message_id) ?? null,
+      };
+    });
+  }
+}
+
+function toFlag(r: FlagRow): FlagResponse {
+  return {
+    message_id: r.message_id,
+    cid: r.cid,
+    user_id: r.user_id,
+    reason: r.reason,
+    created_at: r.created_at,
+    reviewed_by: r.reviewed_by,
+    reviewed_at: r.reviewed_at,
+    review_result: (r.review_result as FlagResponse["review_result"]) ?? null,
+  };
+}

@@ -1,0 +1,76 @@
+import type { OwnUserResponse, UserResponse, UserSearchQuery } from "@parley/protocol";
+import type { Store } from "../../store/store.js";
+import type { Actor } from "../auth/chat-tokens.js";
+import type { ChannelTypes } from "../channels/channel-types.js";
+import { hiddenKinds } from "../channels/readable.js";
+import { type Clock, iso } from "../clock.js";
+import { notFound } from "../errors.js";
+import type { PresencePort } from "../events.js";
+import { toUserResponse } from "./serialize.js";
+
+export interface UpsertUser {
+  id: string;
+  name: string;
+  image: string;
+  role?: "user" | "moderator" | "admin";
+}
+
+export class UsersService {
+  constructor(
+    private readonly store: Store,
+    private readonly types: ChannelTypes,
+    private readonly presence: PresencePort,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The accounts module's way in: creates or updates the chat user (spec §3 "chat service user"). */
+  async upsert(u: UpsertUser): Promise<UserResponse> {
+    const now = iso(this.clock());
+    const existing = await this.store.users.get(u.id);
+    const row = await this.store.users.upsert({
+      id: u.id,
+      name: u.name,
+      image: u.image,
+      role: existing?.role ?? u.role ?? "user",
+      created_at: now,
+      updated_at: now,
+    });
+    return toUserResponse(row, this.presence);
+  }
+
+  async get(id: string): Promise<UserResponse> {
+    const row = await this.store.users.get(id);
+    if (!row || row.deleted_at) throw notFound("user");
+    return toUserResponse(row, this.presence);
+  }
+
+  async me(actor: Actor): Promise<OwnUserResponse> {
+    const user = await this.get(actor.userId);
+    const unread = await this.store.messages.unreadForUser(
+      actor.userId,
+      await hiddenKinds(this.types, actor),
+    );
+    const counted = unread.filter((c) => !c.muted);
+    const mutes = await this.store.moderation.mutesOf(actor.userId);
+    return {
+      mutes: mutes.map((m) => m.target_id),
+      ...user,
+      total_unread_count: counted.reduce((n, c) => n + c.unread_count, 0),
+      unread_channels: counted.filter((c) => c.unread_count > 0).length,
+    };
+  }
+
+  async search(actor: Actor, q: UserSearchQuery): Promise<UserResponse[]> {
+    const rows = await this.store.users.search({
+      text: q.q ?? "",
+      excludeId: actor.userId,
+      limit: q.limit ?? 10,
+      offset: q.offset ?? 0,
+    });
+    return rows.map((r) => toUserResponse(r, this.presence));
+  }
+
+  async touch(userId: string): Promise<void> {
+    await this.store.users.setLastActive(userId, iso(this.clock()));
+  }
+}

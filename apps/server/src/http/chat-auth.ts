@@ -1,0 +1,34 @@
+import { API_KEY_PARAM } from "@parley/protocol";
+import type { FastifyRequest } from "fastify";
+import type { ChatAuth } from "../domain/auth/chat-auth.js";
+import type { Actor } from "../domain/auth/chat-tokens.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
+
+export function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+/** preHandler for every /chat route: api_key + token (+ user_id for server tokens) → req.actor. */
+export function chatAuthHook(auth: ChatAuth) {
+  return async (req: FastifyRequest) => {
+    const q = req.query as Record<string, unknown>;
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const userId =
+      typeof q.user_id === "string" ? q.user_id : typeof b.user_id === "string" ? b.user_id : undefined;
+    req.actor = await auth.authenticate({
+      apiKey: typeof q[API_KEY_PARAM] === "string" ? (q[API_KEY_PARAM] as string) : undefined,
+      token: bearer(req),
+      userId,
+    });
+    // user_id is consumed here; the body schemas that follow stay strict.
+    if (typeof b.user_id === "string") delete b.user_id;
+  };
+}

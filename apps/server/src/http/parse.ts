@@ -1,0 +1,21 @@
+import { ErrorCode } from "@parley/protocol";
+import type { z } from "zod";
+import { DomainError } from "../domain/errors.js";
+
+/** Validates input with a protocol schema; a failure is a 400 naming every bad field. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const r = schema.safeParse(input ?? {});
+  if (r.success) return r.data;
+  const fields: Record<string, string> = {};
+  for (const issue of r.error.issues) {
+    const key = issue.path.join(".") || "body";
+    if (issue.code === "unrecognized_keys") {
+      for (const k of issue.keys) fields[[...issue.path, k].join(".")] ??= "unknown field";
+      continue;
+    }
+    fields[key] ??= issue.message;
+  }
+  const first = Object.entries(fields)[0];
+  const message = first ? (first[0] === "body" ? first[1] : `${first[0]}: ${first[1]}`) : "invalid input";
+  throw new DomainError(ErrorCode.validation, message, fields);
+}

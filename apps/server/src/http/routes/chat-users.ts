@@ -1,0 +1,14 @@
+import { userSearchQuerySchema } from "@parley/protocol";
+import type { FastifyPluginAsync } from "fastify";
+import type { Services } from "../../services.js";
+import { parse } from "../parse.js";
+import { callQuery } from "./chat-params.js";
+
+export const chatUserRoutes =
+  (s: Services): FastifyPluginAsync =>
+  async (app) => {
+    app.get("/me", async (req) => ({ user: await s.users.me(req.actor) }));
+    app.get("/users", async (req) => ({
+      users: await s.users.search(req.actor, parse(userSearchQuerySchema, callQuery(req.query))),
+    }));
+  };

@@ -1,0 +1,62 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { notFoundBody } from "../errors.js";
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' https: http: data: blob:",
+  "connect-src 'self' ws: wss:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+function isApiPath(url: string): boolean {
+  const path = url.split("?")[0] ?? "/";
+  return ["/api", "/chat"].some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/** Registered first so every route, the web app's included, answers with these headers. */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook("onSend", async (req, reply) => {
+    if (!isApiPath(req.url)) {
+      reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
+    }
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "same-origin");
+  });
+}
+
+/** The built web app: hashed assets cached for a year, every other path gets index.html. */
+export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const hasWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(res, path) {
+        res.setHeader(
+          "cache-control",
+          path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+    app.get("/", (_req, reply) =>
+      reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html"),
+    );
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || isApiPath(req.url) || !hasWeb)
+      return reply.status(404).send(notFoundBody(req.method, req.url));
+    reply.header("cache-control", "no-cache");
+    return reply.type("text/html").sendFile("index.html");
+  });
+}

@@ -1,0 +1,22 @@
+import type { Envelope } from "../domain/events.js";
+
+/** A node's periodic "alive" message: the users connected to it (cluster presence). */
+export interface NodeBeat {
+  kind: "node";
+  nodeId: string;
+  users: string[];
+  /** False when the node is shutting down: forget its users at once. */
+  alive: boolean;
+}
+
+export type BusMessage = Envelope | NodeBeat;
+
+/**
+ * Carries envelopes to every server node (this one included). At-most-once: a wake-up signal
+ * only; correctness comes from per-channel seqs and replay from the store.
+ */
+export interface Bus {
+  publish(message: BusMessage): void;
+  subscribe(handler: (message: BusMessage) => void): void;
+  close(): Promise<void>;
+}

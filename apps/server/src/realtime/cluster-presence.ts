@@ -1,0 +1,89 @@
+import type { Bus, NodeBeat } from "./bus.js";
+
+const BEAT_MS = 10_000;
+/** A node not heard from for this long is gone (crashed): its users are offline. */
+const DEAD_AFTER_MS = 3 * BEAT_MS + 5_000;
+
+/**
+ * Who is online across every node. Each node beats its connected users on the bus every 10 s
+ * (and soon after a change); a node whose beats stop is forgotten after 35 s. A user is online
+ * while any node has a connection of theirs; online/offline is announced only when that
+ * changes cluster-wide, and a dead node's users are announced offline by one surviving node.
+ */
+export class ClusterPresence {
+  private readonly remote = new Map<string, { users: Set<string>; seenAt: number }>();
+  private timer: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly nodeId: string,
+    private readonly bus: Bus,
+    private readonly localUsers: () => Iterable<string>,
+    private readonly isLocal: (userId: string) => boolean,
+    private readonly announce: (userId: string, online: boolean) => void,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.beat(true);
+      this.sweep(Date.now());
+    }, BEAT_MS);
+    this.timer.unref();
+    this.beat(true);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    clearTimeout(this.soon);
+    this.beat(false);
+  }
+
+  isOnline(userId: string): boolean {
+    return this.isLocal(userId) || this.onlineElsewhere(userId);
+  }
+
+  /** This node's first connection of a user opened, or its last one closed. */
+  localChanged(userId: string, online: boolean): void {
+    if (!this.onlineElsewhere(userId)) this.announce(userId, online);
+    clearTimeout(this.soon);
+    this.soon = setTimeout(() => this.beat(true), 50);
+    this.soon.unref();
+  }
+
+  onBeat(m: NodeBeat, now = Date.now()): void {
+    if (m.nodeId === this.nodeId) return;
+    if (!m.alive) {
+      this.forget(m.nodeId);
+      return;
+    }
+    this.remote.set(m.nodeId, { users: new Set(m.users), seenAt: now });
+  }
+
+  /** Forgets nodes whose beats stopped; the surviving node with the smallest id announces. */
+  sweep(now: number): void {
+    for (const [nodeId, node] of this.remote) if (now - node.seenAt > DEAD_AFTER_MS) this.forget(nodeId);
+  }
+
+  private forget(nodeId: string): void {
+    const node = this.remote.get(nodeId);
+    if (!node) return;
+    this.remote.delete(nodeId);
+    const leader = [this.nodeId, ...this.remote.keys()].sort()[0] === this.nodeId;
+    if (!leader) return;
+    for (const userId of node.users) if (!this.isOnline(userId)) this.announce(userId, false);
+  }
+
+  private onlineElsewhere(userId: string): boolean {
+    for (const node of this.remote.values()) if (node.users.has(userId)) return true;
+    return false;
+  }
+
+  private beat(alive: boolean): void {
+    this.bus.publish({
+      kind: "node",
+      nodeId: this.nodeId,
+      users: alive ? [...this.localUsers()] : [],
+      alive,
+    });
+  }
+}

@@ -1,0 +1,238 @@
+import type { Envelope, PresencePort } from "../domain/events.js";
+import type { Store } from "../store/store.js";
+import type { Connection } from "./connection.js";
+import { SharedFrame } from "./shared-frame.js";
+
+interface Feed {
+  /** Highest seq delivered to this node's watchers. */
+  lastSeq: number;
+  watchers: Set<Connection>;
+  /** Serializes delivery, replay and backfill for the channel, so order is kept. */
+  chain: Promise<void>;
+  pending: number;
+}
+
+export interface HubMetrics {
+  delivered(n: number): void;
+  /** Seconds from publish to this node's fan-out of a channel event. */
+  fanOutLatency(seconds: number): void;
+  replayed(n: number): void;
+  backfilled(n: number): void;
+}
+
+const REPLAY_PAGE = 500;
+
+/**
+ * Local sockets and per-channel fan-out. Each channel with local watchers has a feed that
+ * delivers events in seq order exactly once: an event at or below the feed's seq is dropped;
+ * a gap (a bus message lost) is backfilled from the store before the event is delivered.
+ */
+export class Hub implements PresencePort {
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly feeds = new Map<string, Feed>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly metrics: HubMetrics,
+    private readonly onPresence: (userId: string, online: boolean) => void,
+    private readonly canRead: (userId: string, cid: string) => Promise<boolean>,
+  ) {}
+
+  get connectionCount(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  /** Whether this node has a connection of the user (cluster-wide: ClusterPresence). */
+  isOnline(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
+  localUsers(): Iterable<string> {
+    return this.byUser.keys();
+  }
+
+  watcherCount(cid: string): number {
+    return this.feeds.get(cid)?.watchers.size ?? 0;
+  }
+
+  add(conn: Connection): void {
+    let set = this.byUser.get(conn.userId);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.byUser.set(conn.userId, set);
+    }
+    set.add(conn);
+    if (first) this.onPresence(conn.userId, true);
+  }
+
+  remove(conn: Connection): void {
+    for (const cid of conn.watching) this.feeds.get(cid)?.watchers.delete(conn);
+    for (const cid of conn.watching) this.dropFeedIfIdle(cid);
+    conn.watching.clear();
+    const set = this.byUser.get(conn.userId);
+    if (!set?.delete(conn)) return;
+    if (set.size === 0) {
+      this.byUser.delete(conn.userId);
+      this.onPresence(conn.userId, false);
+    }
+  }
+
+  /**
+   * Starts delivering a channel's events to `conn`. With `since`, first replays every stored
+   * event after it; answers "reset" when those events are past retention.
+   */
+  watch(conn: Connection, cid: string, since: number | undefined, reqId: string | undefined): Promise<void> {
+    const feed = this.feed(cid);
+    return this.enqueue(cid, feed, async () => {
+      if (feed.lastSeq < 0) feed.lastSeq = Number((await this.store.channels.get(cid))?.last_seq ?? 0);
+      let replayed = 0;
+      if (since !== undefined && since < feed.lastSeq) {
+        const min = await this.store.events.minSeq(cid);
+        if (min === undefined || min > since + 1) {
+          conn.send(JSON.stringify({ type: "reset", cid, reason: "retention" }));
+          conn.watching.add(cid);
+          feed.watchers.add(conn);
+          return;
+        }
+        let from = since;
+        while (from < feed.lastSeq) {
+          const rows = await this.store.events.range(cid, from, feed.lastSeq, REPLAY_PAGE);
+          if (rows.length === 0) break;
+          for (const r of rows) conn.send(r.payload);
+          replayed += rows.length;
+          from = rows[rows.length - 1]!.seq;
+        }
+        this.metrics.replayed(replayed);
+      }
+      conn.watching.add(cid);
+      feed.watchers.add(conn);
+      conn.send(JSON.stringify({ type: "watch.ok", req_id: reqId, cid, last_seq: feed.lastSeq, replayed }));
+    });
+  }
+
+  unwatch(conn: Connection, cid: string): void {
+    conn.watching.delete(cid);
+    this.feeds.get(cid)?.watchers.delete(conn);
+    this.dropFeedIfIdle(cid);
+  }
+
+  /** Handles one envelope from the bus. */
+  deliver(env: Envelope): void {
+    switch (env.kind) {
+      case "channel": {
+        const feed = this.feeds.get(env.cid);
+        if (!feed) return;
+        void this.enqueue(env.cid, feed, async () => {
+          if (feed.lastSeq < 0 || env.seq <= feed.lastSeq) return;
+          if (env.seq > feed.lastSeq + 1) {
+            const rows = await this.store.events.range(env.cid, feed.lastSeq, env.seq - 1, 10_000);
+            for (const r of rows) this.fanOut(feed, r.payload);
+            this.metrics.backfilled(rows.length);
+          }
+          this.fanOut(feed, env.json);
+          feed.lastSeq = env.seq;
+          if (env.sentAt) this.metrics.fanOutLatency((Date.now() - env.sentAt) / 1000);
+        });
+        return;
+      }
+      case "users": {
+        // Serialized only when someone here gets it (a message's notification rarely goes anywhere).
+        let frame: SharedFrame | undefined;
+        let n = 0;
+        for (const userId of env.userIds) {
+          for (const conn of this.byUser.get(userId) ?? []) {
+            if (env.skipWatchersOf && conn.watching.has(env.skipWatchersOf)) continue;
+            frame ??= new SharedFrame(JSON.stringify(env.event));
+            conn.send(frame);
+            n++;
+          }
+        }
+        this.metrics.delivered(n);
+        return;
+      }
+      case "ephemeral": {
+        const feed = this.feeds.get(env.cid);
+        if (!feed) return;
+        const frame = new SharedFrame(JSON.stringify(env.event));
+        for (const conn of feed.watchers) if (conn.userId !== env.exceptUserId) conn.send(frame);
+        this.metrics.delivered(feed.watchers.size);
+        return;
+      }
+      case "presence": {
+        const frame = new SharedFrame(JSON.stringify(env.event));
+        const seen = new Set<Connection>();
+        for (const cid of env.cids) for (const conn of this.feeds.get(cid)?.watchers ?? []) seen.add(conn);
+        for (const conn of seen) conn.send(frame);
+        this.metrics.delivered(seen.size);
+        return;
+      }
+      case "disconnect": {
+        for (const conn of [...(this.byUser.get(env.userId) ?? [])]) {
+          if (env.tokenId === undefined || conn.tokenId === env.tokenId) conn.close(env.code, env.reason);
+        }
+        return;
+      }
+      case "access": {
+        for (const userId of env.userIds) {
+          for (const conn of this.byUser.get(userId) ?? [])
+            if (conn.watching.has(env.cid)) this.recheck(conn, env.cid);
+        }
+        return;
+      }
+      case "access-type": {
+        for (const [cid, feed] of this.feeds) {
+          if (!cid.startsWith(`${env.type}:`)) continue;
+          for (const conn of [...feed.watchers]) this.recheck(conn, cid);
+        }
+        return;
+      }
+    }
+  }
+
+  /** Stops a socket's events for a channel it may no longer read, and tells it. */
+  private recheck(conn: Connection, cid: string): void {
+    void this.canRead(conn.userId, cid).then((ok) => {
+      if (ok || !conn.watching.has(cid)) return;
+      this.unwatch(conn, cid);
+      conn.send(JSON.stringify({ type: "reset", cid, reason: "access" }));
+    });
+  }
+
+  closeAll(code: number, reason: string): void {
+    for (const set of [...this.byUser.values()]) for (const conn of [...set]) conn.close(code, reason);
+  }
+
+  private fanOut(feed: Feed, json: string): void {
+    const frame = new SharedFrame(json);
+    for (const conn of feed.watchers) conn.send(frame);
+    this.metrics.delivered(feed.watchers.size);
+  }
+
+  private feed(cid: string): Feed {
+    let feed = this.feeds.get(cid);
+    if (!feed) {
+      feed = { lastSeq: -1, watchers: new Set(), chain: Promise.resolve(), pending: 0 };
+      this.feeds.set(cid, feed);
+    }
+    return feed;
+  }
+
+  /** A failed task (store unreachable) leaves lastSeq alone: the next event's gap retries it. */
+  private enqueue(cid: string, feed: Feed, task: () => Promise<void>): Promise<void> {
+    feed.pending++;
+    const next = feed.chain.then(task).finally(() => {
+      feed.pending--;
+      this.dropFeedIfIdle(cid);
+    });
+    feed.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private dropFeedIfIdle(cid: string): void {
+    const feed = this.feeds.get(cid);
+    if (feed && feed.watchers.size === 0 && feed.pending === 0) this.feeds.delete(cid);
+  }
+}

@@ -1,0 +1,13 @@
+import type { FastifyRequest } from "fastify";
+
+/**
+ * Browsers always send Origin on a WebSocket upgrade; it must be this server's own origin or
+ * one of ALLOWED_ORIGINS. Clients that send none (SDKs, servers) are not browsers and pass.
+ */
+export function originAllowed(req: FastifyRequest, allowed: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  const host = req.headers.host;
+  return origin === `http://${host}` || origin === `https://${host}`;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { addChannel, at, type ContractContext, channelRow, ensureTypes, fresh } from "./fixtures.js";
+
+export function channelsContract(ctx: ContractContext): void {
+  describe("channel types", () => {
+    it("puts, reads, and replaces the config on a second put", async () => {
+      const name = fresh("type");
+      expect(await ctx.store.channelTypes.get(name)).toBeUndefined();
+      const row = { name, config: '{"a":1}', created_at: at(1), policies: null };
+      await ctx.store.channelTypes.put(row);
+      expect(await ctx.store.channelTypes.get(name)).toEqual(row);
+      await ctx.store.channelTypes.put({ name, config: '{"a":2}', created_at: at(9), policies: null });
+      expect(await ctx.store.channelTypes.get(name)).toEqual({ ...row, config: '{"a":2}' });
+    });
+  });
+
+  describe("channels", () => {
+    it("inserts and reads a channel, counters as numbers", async () => {
+      const row = await addChannel(ctx.store, {
+        name: "General",
+        member_count: 3,
+        is_direct: 1,
+        last_seq: 7,
+      });
+      const got = await ctx.store.channels.get(row.cid);
+      expect(got).toEqual(row);
+      expect(typeof got?.last_seq).toBe("number");
+      expect(typeof got?.truncated_seq).toBe("number");
+      expect(typeof got?.member_count).toBe("number");
+      expect(await ctx.store.channels.get(`contract:${fresh("none")}`)).toBeUndefined();
+    });
+
+    it("refuses a channel of an unknown type and a duplicate cid", async () => {
+      await ensureTypes(ctx.store);
+      await expect(ctx.store.channels.insert(channelRow({ type: fresh("notype") }))).rejects.toThrow();
+      const row = await addChannel(ctx.store);
+      await expect(ctx.store.channels.insert(row)).rejects.toThrow();
+    });
+
+    it("update patches the given fields and answers the whole row", async () => {
+      const row = await addChannel(ctx.store);
+      const updated = await ctx.store.channels.update(row.cid, {
+        name: "Renamed",
+        last_message_at: at(5),
+        truncated_seq: 4,
+        updated_at: at(5),
+      });
+      const expected = {
+        ...row,
+        name: "Renamed",
+        last_message_at: at(5),
+        truncated_seq: 4,
+        updated_at: at(5),
+      };
+      expect(updated).toEqual(expected);
+      expect(await ctx.store.channels.get(row.cid)).toEqual(expected);
+    });
+
+    it("update of an unknown channel fails", async () => {
+      await expect(ctx.store.channels.update(`contract:${fresh("none")}`, { name: "x" })).rejects.toThrow();
+    });
+
+    it("nextSeq counts 1, 2, 3 per channel, each channel on its own", async () => {
+      const a = await addChannel(ctx.store);
+      const b = await addChannel(ctx.store);
+      expect(await ctx.store.channels.nextSeq(a.cid)).toBe(1);
+      expect(await ctx.store.channels.nextSeq(a.cid)).toBe(2);
+      expect(await ctx.store.channels.nextSeq(b.cid)).toBe(1);
+      expect(await ctx.store.channels.nextSeq(a.cid)).toBe(3);
+      expect((await ctx.store.channels.get(a.cid))?.last_seq).toBe(3);
+    });
+
+    it("nextSeq of an unknown channel fails", async () => {
+      await expect(ctx.store.channels.nextSeq(`contract:${fresh("none")}`)).rejects.toThrow();
+    });
+
+    it("nextSeq stays gapless across concurrent transactions", async () => {
+      const c = await addChannel(ctx.store);
+      const n = 40;
+      const seqs = await Promise.all(
+        Array.from({ length: n }, () =>
+          ctx.store.transaction(async (tx) => {
+            const seq = await tx.channels.nextSeq(c.cid);
+            await tx.events.insert({ cid: c.cid, seq, type: "test", payload: "{}", created_at: at(seq) });
+            return seq;
+          }),
+        ),
+      );
+      const want = Array.from({ length: n }, (_, i) => i + 1);
+      expect([...seqs].sort((x, y) => x - y)).toEqual(want);
+      const events = await ctx.store.events.range(c.cid, 0, 1_000, 1_000);
+      expect(events.map((e) => e.seq)).toEqual(want);
+      expect((await ctx.store.channels.get(c.cid))?.last_seq).toBe(n);
+    });
+
+    it("a rolled-back nextSeq gives its number back", async () => {
+      const c = await addChannel(ctx.store);
+      expect(await ctx.store.channels.nextSeq(c.cid)).toBe(1);
+      const boom = new Error("boom");
+      await expect(
+        ctx.store.transaction(async (tx) => {
+          expect(await tx.channels.nextSeq(c.cid)).toBe(2);
+          throw boom;
+        }),
+      ).rejects.toBe(boom);
+      expect(await ctx.store.channels.nextSeq(c.cid)).toBe(2);
+    });
+  });
+}

@@ -1,0 +1,164 @@
+import type {
+  AccountRow,
+  ChannelRow,
+  MemberRow,
+  MessageRow,
+  Repos,
+  SessionRow,
+  Store,
+  UserRow,
+} from "../store.js";
+
+/** What each part of the contract gets: the store, opened once for the whole suite. */
+export interface ContractContext {
+  readonly store: Store;
+}
+
+export const TYPE = "contract";
+export const OTHER_TYPE = "contract_other";
+
+let counter = 0;
+
+/** A fresh lower-case id, so the suite can share one database with other runs and tests. */
+export function fresh(prefix = "x"): string {
+  const rand = Math.random().toString(36).slice(2, 8);
+  return `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${rand}`;
+}
+
+/** A fixed-width ISO time `sec` seconds after 2024-01-01, or after `base`. */
+export function at(sec: number, base = Date.UTC(2024, 0, 1)): string {
+  return new Date(base + sec * 1000).toISOString();
+}
+
+export function accountRow(over: Partial<AccountRow> = {}): AccountRow {
+  return {
+    id: fresh("a"),
+    display_name: "Ada Lovelace",
+    profile_picture: "",
+    password_hash: "scrypt$salt$hash",
+    created_at: at(0),
+    ...over,
+  };
+}
+
+export function sessionRow(userId: string, over: Partial<SessionRow> = {}): SessionRow {
+  return {
+    token_hash: fresh("t"),
+    user_id: userId,
+    created_at: at(0),
+    expires_at: at(86_400),
+    revoked_at: null,
+    ...over,
+  };
+}
+
+export async function addUser(store: Repos, over: Partial<UserRow> = {}): Promise<UserRow> {
+  return store.users.upsert({
+    id: over.id ?? fresh("u"),
+    name: over.name ?? "User",
+    image: over.image ?? "",
+    role: over.role ?? "user",
+    created_at: over.created_at ?? at(0),
+    updated_at: over.updated_at ?? at(0),
+  });
+}
+
+export async function ensureTypes(store: Repos): Promise<void> {
+  for (const name of [TYPE, OTHER_TYPE]) {
+    if (!(await store.channelTypes.get(name))) {
+      await store.channelTypes.put({ name, config: "{}", created_at: at(0), policies: null });
+    }
+  }
+}
+
+export function channelRow(over: Partial<ChannelRow> = {}): ChannelRow {
+  const type = over.type ?? TYPE;
+  const id = over.id ?? fresh("c");
+  return {
+    cid: `${type}:${id}`,
+    type,
+    id,
+    name: "",
+    image: "",
+    created_by_id: "creator",
+    created_at: at(0),
+    updated_at: at(0),
+    last_message_at: null,
+    member_count: 0,
+    is_direct: 0,
+    deleted_at: null,
+    truncated_at: null,
+    truncated_seq: 0,
+    last_seq: 0,
+    ...over,
+  };
+}
+
+export async function addChannel(store: Repos, over: Partial<ChannelRow> = {}): Promise<ChannelRow> {
+  await ensureTypes(store);
+  const row = channelRow(over);
+  await store.channels.insert(row);
+  return row;
+}
+
+export function memberRow(cid: string, userId: string, over: Partial<MemberRow> = {}): MemberRow {
+  return {
+    cid,
+    user_id: userId,
+    role: "channel_member",
+    created_at: at(0),
+    hidden: 0,
+    muted: 0,
+    last_read_at: null,
+    last_read_message_id: null,
+    last_read_seq: 0,
+    ...over,
+  };
+}
+
+export function messageRow(
+  cid: string,
+  userId: string,
+  seq: number,
+  over: Partial<MessageRow> = {},
+): MessageRow {
+  return {
+    id: fresh("m"),
+    cid,
+    user_id: userId,
+    type: "regular",
+    text: `message ${seq}`,
+    created_at: at(seq),
+    updated_at: at(seq),
+    edited_at: null,
+    deleted_at: null,
+    seq,
+    parent_id: null,
+    show_in_channel: 0,
+    reply_count: 0,
+    last_reply_at: null,
+    mentioned_users: "[]",
+    attachments: "[]",
+    pinned_at: null,
+    pinned_by_id: null,
+    poll_id: null,
+    ...over,
+  };
+}
+
+/** Inserts messages with seqs 1..n from `userId` and moves the channel's last_seq to n. */
+export async function addMessages(
+  store: Repos,
+  cid: string,
+  userId: string,
+  n: number,
+): Promise<MessageRow[]> {
+  const rows: MessageRow[] = [];
+  for (let seq = 1; seq <= n; seq++) {
+    const row = messageRow(cid, userId, seq);
+    await store.messages.insert(row);
+    rows.push(row);
+  }
+  await store.channels.update(cid, { last_seq: n });
+  return rows;
+}

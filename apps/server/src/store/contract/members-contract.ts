@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { addChannel, addUser, at, type ContractContext, fresh, memberRow } from "./fixtures.js";
+
+export function membersContract(ctx: ContractContext): void {
+  describe("members", () => {
+    it("inserts, reads, patches and deletes a membership", async () => {
+      const { store } = ctx;
+      const ch = await addChannel(store);
+      const u = await addUser(store);
+      const row = memberRow(ch.cid, u.id, { role: "owner", last_read_seq: 3 });
+      await store.members.insert(row);
+      const got = await store.members.get(ch.cid, u.id);
+      expect(got).toEqual(row);
+      expect(typeof got?.last_read_seq).toBe("number");
+      const patch = { muted: 1, last_read_at: at(9), last_read_message_id: "m1", last_read_seq: 12 };
+      await store.members.update(ch.cid, u.id, patch);
+      expect(await store.members.get(ch.cid, u.id)).toEqual({ ...row, ...patch });
+      await store.members.delete(ch.cid, u.id);
+      expect(await store.members.get(ch.cid, u.id)).toBeUndefined();
+      await store.members.delete(ch.cid, u.id);
+    });
+
+    it("refuses a second membership of the same user, and one of an unknown user", async () => {
+      const ch = await addChannel(ctx.store);
+      const u = await addUser(ctx.store);
+      await ctx.store.members.insert(memberRow(ch.cid, u.id));
+      await expect(ctx.store.members.insert(memberRow(ch.cid, u.id))).rejects.toThrow();
+      await expect(ctx.store.members.insert(memberRow(ch.cid, fresh("ghost")))).rejects.toThrow();
+    });
+
+    it("lists members with their users, oldest first then by user id, up to the limit", async () => {
+      const ch = await addChannel(ctx.store);
+      const late = await addUser(ctx.store, { name: "Late" });
+      const early = await addUser(ctx.store, { name: "Early" });
+      const tiedA = await addUser(ctx.store, { name: "Tied A" });
+      const tiedB = await addUser(ctx.store, { name: "Tied B" });
+      const [t1, t2] = [tiedA, tiedB].sort((a, b) => (a.id < b.id ? -1 : 1));
+      const rows = {
+        late: memberRow(ch.cid, late.id, { created_at: at(30) }),
+        early: memberRow(ch.cid, early.id, { created_at: at(10), hidden: 1 }),
+        t1: memberRow(ch.cid, t1!.id, { created_at: at(20) }),
+        t2: memberRow(ch.cid, t2!.id, { created_at: at(20) }),
+      };
+      for (const r of Object.values(rows)) await ctx.store.members.insert(r);
+      await ctx.store.users.setLastActive(late.id, at(99));
+      const listed = await ctx.store.members.listWithUsers(ch.cid, 10);
+      expect(listed).toEqual([
+        { member: rows.early, user: early },
+        { member: rows.t1, user: t1 },
+        { member: rows.t2, user: t2 },
+        { member: rows.late, user: { ...late, last_active: at(99) } },
+      ]);
+      expect((await ctx.store.members.listWithUsers(ch.cid, 2)).map((m) => m.user.id)).toEqual([
+        early.id,
+        t1!.id,
+      ]);
+    });
+
+    it("counts members and lists their ids", async () => {
+      const ch = await addChannel(ctx.store);
+      expect(await ctx.store.members.count(ch.cid)).toBe(0);
+      expect(await ctx.store.members.userIds(ch.cid)).toEqual([]);
+      const users = [await addUser(ctx.store), await addUser(ctx.store), await addUser(ctx.store)];
+      for (const u of users) await ctx.store.members.insert(memberRow(ch.cid, u.id));
+      expect(await ctx.store.members.count(ch.cid)).toBe(3);
+      expect((await ctx.store.members.userIds(ch.cid)).sort()).toEqual(users.map((u) => u.id).sort());
+    });
+
+    it("unhideAll shows the channel again to those who hid it and names them", async () => {
+      const ch = await addChannel(ctx.store);
+      const [a, b, c] = [await addUser(ctx.store), await addUser(ctx.store), await addUser(ctx.store)];
+      await ctx.store.members.insert(memberRow(ch.cid, a.id, { hidden: 1 }));
+      await ctx.store.members.insert(memberRow(ch.cid, b.id));
+      await ctx.store.members.insert(memberRow(ch.cid, c.id, { hidden: 1 }));
+      expect((await ctx.store.members.unhideAll(ch.cid)).sort()).toEqual([a.id, c.id].sort());
+      for (const u of [a, b, c]) expect((await ctx.store.members.get(ch.cid, u.id))?.hidden).toBe(0);
+      expect(await ctx.store.members.unhideAll(ch.cid)).toEqual([]);
+    });
+
+    it("finds a user's memberships among given channels, and all their channel ids", async () => {
+      const u = await addUser(ctx.store);
+      const [x, y, z] = [
+        await addChannel(ctx.store),
+        await addChannel(ctx.store),
+        await addChannel(ctx.store),
+      ];
+      await ctx.store.members.insert(memberRow(x.cid, u.id));
+      await ctx.store.members.insert(memberRow(y.cid, u.id, { muted: 1 }));
+      expect(await ctx.store.members.forUser(u.id, [])).toEqual([]);
+      const found = await ctx.store.members.forUser(u.id, [y.cid, z.cid]);
+      expect(found).toEqual([memberRow(y.cid, u.id, { muted: 1 })]);
+      expect((await ctx.store.members.cidsForUser(u.id)).sort()).toEqual([x.cid, y.cid].sort());
+      expect(await ctx.store.members.cidsForUser(fresh("nobody"))).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,182 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ChannelRow, MessageRow, UserRow } from "../store.js";
+import { addChannel, addMessages, addUser, at, type ContractContext, fresh, messageRow } from "./fixtures.js";
+
+export function messagesContract(ctx: ContractContext): void {
+  describe("messages", () => {
+    it("inserts and reads a message, with and without its user", async () => {
+      const ch = await addChannel(ctx.store);
+      const u = await addUser(ctx.store, { name: "Writer" });
+      const row = messageRow(ch.cid, u.id, 1);
+      await ctx.store.messages.insert(row);
+      const got = await ctx.store.messages.get(row.id);
+      expect(got).toEqual(row);
+      expect(typeof got?.seq).toBe("number");
+      expect(await ctx.store.messages.getWithUser(row.id)).toEqual({ message: row, user: u });
+      expect(await ctx.store.messages.get(fresh("none"))).toBeUndefined();
+      expect(await ctx.store.messages.getWithUser(fresh("none"))).toBeUndefined();
+    });
+
+    it("update patches a message", async () => {
+      const ch = await addChannel(ctx.store);
+      const u = await addUser(ctx.store);
+      const row = messageRow(ch.cid, u.id, 1);
+      await ctx.store.messages.insert(row);
+      const patch = { type: "deleted", text: "", deleted_at: at(7), updated_at: at(7), edited_at: at(6) };
+      await ctx.store.messages.update(row.id, patch);
+      expect(await ctx.store.messages.get(row.id)).toEqual({ ...row, ...patch });
+    });
+
+    it("refuses a duplicate id, a duplicate seq in one channel, and an unknown author", async () => {
+      const [a, b] = [await addChannel(ctx.store), await addChannel(ctx.store)];
+      const u = await addUser(ctx.store);
+      const row = messageRow(a.cid, u.id, 1);
+      await ctx.store.messages.insert(row);
+      await expect(ctx.store.messages.insert({ ...row, seq: 2 })).rejects.toThrow();
+      await expect(ctx.store.messages.insert(messageRow(a.cid, u.id, 1))).rejects.toThrow();
+      await ctx.store.messages.insert(messageRow(b.cid, u.id, 1));
+      await expect(ctx.store.messages.insert(messageRow(a.cid, fresh("ghost"), 3))).rejects.toThrow();
+    });
+  });
+
+  describe("messages.page", () => {
+    let ch: ChannelRow;
+    let u: UserRow;
+    let rows: MessageRow[];
+    const seqs = (list: { message: MessageRow }[]) => list.map((r) => r.message.seq);
+
+    beforeAll(async () => {
+      ch = await addChannel(ctx.store);
+      u = await addUser(ctx.store);
+      rows = await addMessages(ctx.store, ch.cid, u.id, 10);
+      // A neighbour channel's messages must never leak into this one's pages.
+      const other = await addChannel(ctx.store);
+      await addMessages(ctx.store, other.cid, u.id, 12);
+    });
+
+    it("without an anchor: the newest `limit`, oldest first, with their users", async () => {
+      const page = await ctx.store.messages.page({ cid: ch.cid, afterSeq: 0, limit: 3 });
+      expect(page).toEqual(rows.slice(7).map((message) => ({ message, user: u })));
+      expect(seqs(await ctx.store.messages.page({ cid: ch.cid, afterSeq: 0, limit: 50 }))).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      ]);
+    });
+
+    it("seqLt: the newest `limit` before it", async () => {
+      expect(seqs(await ctx.store.messages.page({ cid: ch.cid, afterSeq: 0, seqLt: 6, limit: 3 }))).toEqual([
+        3, 4, 5,
+      ]);
+      expect(seqs(await ctx.store.messages.page({ cid: ch.cid, afterSeq: 0, seqLt: 3, limit: 5 }))).toEqual([
+        1, 2,
+      ]);
+      expect(seqs(await ctx.store.messages.page({ cid: ch.cid, afterSeq: 0, seqLt: 1, limit: 5 }))).toEqual(
+        [],
+      );
+    });
+
+    it("seqGt: the oldest `limit` after it", async () => {
+      expect(seqs(await ctx.store.messages.page({ cid: ch.cid, afterSeq: 0, seqGt: 2, limit: 3 }))).toEqual([
+        3, 4, 5,
+      ]);
+      expect(seqs(await ctx.store.messages.page({ cid: ch.cid, afterSeq: 0, seqGt: 8, limit: 5 }))).toEqual([
+        9, 10,
+      ]);
+      expect(seqs(await ctx.store.messages.page({ cid: ch.cid, afterSeq: 0, seqGt: 10, limit: 5 }))).toEqual(
+        [],
+      );
+    });
+
+    it("afterSeq hides everything up to the truncation point", async () => {
+      expect(seqs(await ctx.store.messages.page({ cid: ch.cid, afterSeq: 6, limit: 50 }))).toEqual([
+        7, 8, 9, 10,
+      ]);
+      expect(seqs(await ctx.store.messages.page({ cid: ch.cid, afterSeq: 6, seqLt: 9, limit: 50 }))).toEqual([
+        7, 8,
+      ]);
+      expect(seqs(await ctx.store.messages.page({ cid: ch.cid, afterSeq: 6, seqGt: 2, limit: 2 }))).toEqual([
+        7, 8,
+      ]);
+    });
+  });
+
+  describe("messages: last regular and unread counts", () => {
+    it("lastRegular answers the newest regular message after the truncation point", async () => {
+      const ch = await addChannel(ctx.store);
+      const u = await addUser(ctx.store);
+      expect(await ctx.store.messages.lastRegular(ch.cid, 0)).toBeUndefined();
+      const rows = await addMessages(ctx.store, ch.cid, u.id, 4);
+      await ctx.store.messages.update(rows[3]!.id, { type: "deleted", text: "" });
+      expect(await ctx.store.messages.lastRegular(ch.cid, 0)).toEqual(rows[2]);
+      expect(await ctx.store.messages.lastRegular(ch.cid, 3)).toBeUndefined();
+    });
+
+    it("countUnread counts other people's regular messages after a seq", async () => {
+      const ch = await addChannel(ctx.store);
+      const [me, you] = [await addUser(ctx.store), await addUser(ctx.store)];
+      const kinds: [string, string][] = [
+        [you.id, "regular"],
+        [me.id, "regular"],
+        [you.id, "regular"],
+        [you.id, "deleted"],
+        [you.id, "system"],
+        [you.id, "regular"],
+      ];
+      for (const [i, [userId, type]] of kinds.entries()) {
+        await ctx.store.messages.insert(messageRow(ch.cid, userId, i + 1, { type }));
+      }
+      expect(await ctx.store.messages.countUnread(ch.cid, me.id, 0)).toBe(3);
+      expect(await ctx.store.messages.countUnread(ch.cid, me.id, 1)).toBe(2);
+      expect(await ctx.store.messages.countUnread(ch.cid, me.id, 6)).toBe(0);
+      expect(await ctx.store.messages.countUnread(ch.cid, you.id, 0)).toBe(1);
+    });
+
+    it("unreadForUser counts per channel after the read point and the truncation point", async () => {
+      const { store } = ctx;
+      const [me, you] = [await addUser(store), await addUser(store)];
+      const read = await addChannel(store);
+      const truncated = await addChannel(store, { truncated_seq: 4 });
+      const empty = await addChannel(store);
+      const gone = await addChannel(store);
+      const notMine = await addChannel(store);
+      await store.members.insert({
+        cid: read.cid,
+        user_id: me.id,
+        role: "channel_member",
+        created_at: at(0),
+        hidden: 0,
+        muted: 1,
+        last_read_at: at(2),
+        last_read_message_id: null,
+        last_read_seq: 2,
+      });
+      for (const ch of [truncated, empty, gone]) {
+        await store.members.insert({
+          cid: ch.cid,
+          user_id: me.id,
+          role: "channel_member",
+          created_at: at(0),
+          hidden: 0,
+          muted: 0,
+          last_read_at: null,
+          last_read_message_id: null,
+          last_read_seq: 0,
+        });
+      }
+      await addMessages(store, read.cid, you.id, 5);
+      await store.messages.insert(messageRow(read.cid, me.id, 6));
+      await addMessages(store, truncated.cid, you.id, 6);
+      await addMessages(store, gone.cid, you.id, 2);
+      await store.channels.update(gone.cid, { deleted_at: at(9) });
+      await addMessages(store, notMine.cid, you.id, 2);
+      const rows = await store.messages.unreadForUser(me.id);
+      expect(rows.sort((a, b) => (a.cid < b.cid ? -1 : 1))).toEqual(
+        [
+          { cid: read.cid, unread_count: 3, last_read_at: at(2), muted: 1 },
+          { cid: truncated.cid, unread_count: 2, last_read_at: null, muted: 0 },
+          { cid: empty.cid, unread_count: 0, last_read_at: null, muted: 0 },
+        ].sort((a, b) => (a.cid < b.cid ? -1 : 1)),
+      );
+      expect(await store.messages.unreadForUser(fresh("nobody"))).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import { sql } from "kysely";
+import type { AccountRepo, RevokedTokenRepo, SessionRepo, UserRepo } from "../store.js";
+import { type Db, escapeClause, likePrefix } from "./executor.js";
+
+export function accountRepo(db: Db): AccountRepo {
+  return {
+    async insert(row) {
+      await db.insertInto("accounts").values(row).execute();
+    },
+    get: (id) => db.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirst(),
+    async update(id, patch) {
+      await db.updateTable("accounts").set(patch).where("id", "=", id).execute();
+    },
+    async count() {
+      const r = await db
+        .selectFrom("accounts")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+  };
+}
+
+export function sessionRepo(db: Db): SessionRepo {
+  return {
+    async insert(row) {
+      await db.insertInto("sessions").values(row).execute();
+    },
+    get: (tokenHash) =>
+      db.selectFrom("sessions").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst(),
+    async revoke(tokenHash, at) {
+      const row = await db
+        .selectFrom("sessions")
+        .selectAll()
+        .where("token_hash", "=", tokenHash)
+        .executeTakeFirst();
+      if (!row || row.revoked_at) return undefined;
+      await db.updateTable("sessions").set({ revoked_at: at }).where("token_hash", "=", tokenHash).execute();
+      return { ...row, revoked_at: at };
+    },
+  };
+}
+
+export function userRepo(db: Db): UserRepo {
+  return {
+    async upsert(row) {
+      return db
+        .insertInto("users")
+        .values({ ...row, last_active: null, deleted_at: null })
+        .onConflict((oc) =>
+          oc.column("id").doUpdateSet({ name: row.name, image: row.image, updated_at: row.updated_at }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    get: (id) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst(),
+    async getMany(ids) {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom("users")
+        .selectAll()
+        .where("id", "in", [...ids])
+        .execute();
+    },
+    async setRole(id, role) {
+      await db.updateTable("users").set({ role }).where("id", "=", id).execute();
+    },
+    async idsWithRoles(roles) {
+      // `in ()` is an error on PostgreSQL (SQLite accepts it).
+      if (roles.length === 0) return [];
+      const rows = await db
+        .selectFrom("users")
+        .select("id")
+        .where("role", "in", [...roles])
+        .where("deleted_at", "is", null)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    async setLastActive(id, at) {
+      await db.updateTable("users").set({ last_active: at }).where("id", "=", id).execute();
+    },
+    search({ text, excludeId, limit, offset }) {
+      let q = db.selectFrom("users").selectAll().where("id", "!=", excludeId).where("deleted_at", "is", null);
+      const t = text.trim().toLowerCase();
+      if (t) {
+        const prefix = likePrefix(t);
+        const wordPrefix = `% ${prefix}`;
+        q = q.where((eb) =>
+          eb.or([
+            sql<boolean>`${eb.ref("id")} like ${prefix} escape ${escapeClause}`,
+            sql<boolean>`lower(${eb.ref("name")}) like ${prefix} escape ${escapeClause}`,
+            sql<boolean>`lower(${eb.ref("name")}) like ${wordPrefix} escape ${escapeClause}`,
+          ]),
+        );
+      }
+      return q.orderBy("id", "asc").limit(limit).offset(offset).execute();
+    },
+  };
+}
+
+export function revokedTokenRepo(db: Db): RevokedTokenRepo {
+  return {
+    async add(jti, expiresAt) {
+      await db
+        .insertInto("revoked_tokens")
+        .values({ jti, expires_at: expiresAt })
+        .onConflict((oc) => oc.column("jti").doNothing())
+        .execute();
+    },
+    async has(jti) {
+      const r = await db.selectFrom("revoked_tokens").select("jti").where("jti", "=", jti).executeTakeFirst();
+      return r !== undefined;
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import { sql } from "kysely";
+import type { ChannelRepo, ChannelTypeRepo, MemberRepo } from "../store.js";
+import { type Db, visibleKinds } from "./executor.js";
+
+export function channelTypeRepo(db: Db): ChannelTypeRepo {
+  return {
+    get: (name) => db.selectFrom("channel_types").selectAll().where("name", "=", name).executeTakeFirst(),
+    async names() {
+      const rows = await db.selectFrom("channel_types").select("name").orderBy("name").execute();
+      return rows.map((r) => r.name);
+    },
+    async put(row) {
+      await db
+        .insertInto("channel_types")
+        .values(row)
+        .onConflict((oc) => oc.column("name").doUpdateSet({ config: row.config }))
+        .execute();
+    },
+    async setPolicies(name, policies) {
+      await db.updateTable("channel_types").set({ policies }).where("name", "=", name).execute();
+    },
+  };
+}
+
+export function channelRepo(db: Db): ChannelRepo {
+  return {
+    async insert(row) {
+      await db.insertInto("channels").values(row).execute();
+    },
+    get: (cid) => db.selectFrom("channels").selectAll().where("cid", "=", cid).executeTakeFirst(),
+    update: (cid, patch) =>
+      db.updateTable("channels").set(patch).where("cid", "=", cid).returningAll().executeTakeFirstOrThrow(),
+    // A no-op UPDATE: portable (SQLite has no FOR UPDATE) and it row-locks on PostgreSQL.
+    lock: (cid) =>
+      db
+        .updateTable("channels")
+        .set((eb) => ({ last_seq: eb.ref("last_seq") }))
+        .where("cid", "=", cid)
+        .returningAll()
+        .executeTakeFirst(),
+    async nextSeq(cid) {
+      const r = await db
+        .updateTable("channels")
+        .set((eb) => ({ last_seq: eb("last_seq", "+", 1) }))
+        .where("cid", "=", cid)
+        .returning("last_seq")
+        .executeTakeFirstOrThrow();
+      return Number(r.last_seq);
+    },
+    listForUser(q) {
+      let query = db
+        .selectFrom("channels")
+        .innerJoin("members", (j) =>
+          j.onRef("members.cid", "=", "channels.cid").on("members.user_id", "=", q.userId),
+        )
+        .selectAll("channels")
+        .where("channels.deleted_at", "is", null)
+        .where(visibleKinds(q.hide, "channels", "members"));
+      if (q.type) query = query.where("channels.type", "=", q.type);
+      if (q.hidden !== undefined) query = query.where("members.hidden", "=", q.hidden ? 1 : 0);
+      if (q.muted !== undefined) query = query.where("members.muted", "=", q.muted ? 1 : 0);
+      const dir = q.sortDirection === -1 ? sql.raw("desc") : sql.raw("asc");
+      const key =
+        q.sortField === "last_message_at"
+          ? sql`coalesce(channels.last_message_at, channels.created_at)`
+          : sql.ref(`channels.${q.sortField}`);
+      return query
+        .orderBy(sql`${key} ${dir}`)
+        .orderBy("channels.cid", "asc")
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute();
+    },
+  };
+}
+
+export function memberRepo(db: Db): MemberRepo {
+  return {
+    async insert(row) {
+      await db.insertInto("members").values(row).execute();
+    },
+    get: (cid, userId) =>
+      db
+        .selectFrom("members")
+        .selectAll()
+        .where("cid", "=", cid)
+        .where("user_id", "=", userId)
+        .executeTakeFirst(),
+    async delete(cid, userId) {
+      await db.deleteFrom("members").where("cid", "=", cid).where("user_id", "=", userId).execute();
+    },
+    async update(cid, userId, patch) {
+      await db
+        .updateTable("members")
+        .set(patch)
+        .where("cid", "=", cid)
+        .where("user_id", "=", userId)
+        .execute();
+    },
+    async listWithUsers(cid, limit) {
+      const rows = await db
+        .selectFrom("members")
+        .innerJoin("users", "users.id", "members.user_id")
+        .selectAll("members")
+        .select([
+          "users.name as u_name",
+          "users.image as u_image",
+          "users.role as u_role",
+          "users.created_at as u_created_at",
+          "users.updated_at as u_updated_at",
+          "users.last_active as u_last_active",
+          "users.deleted_at as u_deleted_at",
+        ])
+        .where("members.cid", "=", cid)
+        .orderBy("members.created_at", "asc")
+        .orderBy("members.user_id", "asc")
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        member: {
+          cid: r.cid,
+          user_id: r.user_id,
+          role: r.role,
+          created_at: r.created_at,
+          hidden: r.hidden,
+          muted: r.muted,
+          last_read_at: r.last_read_at,
+          last_read_message_id: r.last_read_message_id,
+          last_read_seq: r.last_read_seq,
+        },
+        user: {
+          id: r.user_id,
+          name: r.u_name,
+          image: r.u_image,
+          role: r.u_role,
+          created_at: r.u_created_at,
+          updated_at: r.u_updated_at,
+          last_active: r.u_last_active,
+          deleted_at: r.u_deleted_at,
+        },
+      }));
+    },
+    async userIds(cid) {
+      const rows = await db.selectFrom("members").select("user_id").where("cid", "=", cid).execute();
+      return rows.map((r) => r.user_id);
+    },
+    withRoles: (cid) =>
+      db
+        .selectFrom("members")
+        .innerJoin("users", "users.id", "members.user_id")
+        .select(["members.user_id", "members.role", "users.role as app_role"])
+        .where("members.cid", "=", cid)
+        .execute(),
+    async count(cid) {
+      const r = await db
+        .selectFrom("members")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("cid", "=", cid)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async unhideAll(cid) {
+      const rows = await db
+        .updateTable("members")
+        .set({ hidden: 0 })
+        .where("cid", "=", cid)
+        .where("hidden", "=", 1)
+        .returning("user_id")
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+    async forUser(userId, cids) {
+      if (cids.length === 0) return [];
+      return db
+        .selectFrom("members")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("cid", "in", [...cids])
+        .execute();
+    },
+    async forUsers(cid, userIds) {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .selectFrom("members")
+        .select("user_id")
+        .where("cid", "=", cid)
+        .where("user_id", "in", [...userIds])
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+    async cidsForUser(userId) {
+      const rows = await db.selectFrom("members").select("cid").where("user_id", "=", userId).execute();
+      return rows.map((r) => r.cid);
+    },
+  };
+}

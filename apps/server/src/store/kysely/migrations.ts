@@ -1,0 +1,302 @@
+import type { Kysely, Migration } from "kysely";
+
+/**
+ * Schema migrations written with Kysely's schema builder, so the same steps create the same
+ * tables on SQLite and PostgreSQL. Dialect-only objects (full-text indexes) are added by the
+ * adapters' own migrations. Never edit a released migration: add a new one.
+ */
+export const coreMigrations: Record<string, Migration> = {
+  "0001_accounts": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("accounts")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("display_name", "text", (c) => c.notNull())
+        .addColumn("profile_picture", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("sessions")
+        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("user_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("revoked_at", "text")
+        .execute();
+      await db.schema.createIndex("sessions_user").on("sessions").column("user_id").execute();
+    },
+  },
+  "0002_chat": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("users")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("image", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("role", "text", (c) => c.notNull().defaultTo("user"))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("last_active", "text")
+        .addColumn("deleted_at", "text")
+        .execute();
+      await db.schema
+        .createTable("channel_types")
+        .addColumn("name", "text", (c) => c.primaryKey())
+        .addColumn("config", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("channels")
+        .addColumn("cid", "text", (c) => c.primaryKey())
+        .addColumn("type", "text", (c) => c.notNull().references("channel_types.name"))
+        .addColumn("id", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("image", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("created_by_id", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("last_message_at", "text")
+        .addColumn("member_count", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("is_direct", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("deleted_at", "text")
+        .addColumn("truncated_at", "text")
+        .addColumn("truncated_seq", "bigint", (c) => c.notNull().defaultTo(0))
+        .addColumn("last_seq", "bigint", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable("members")
+        .addColumn("cid", "text", (c) => c.notNull().references("channels.cid").onDelete("cascade"))
+        .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
+        .addColumn("role", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("hidden", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("muted", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("last_read_at", "text")
+        .addColumn("last_read_message_id", "text")
+        .addColumn("last_read_seq", "bigint", (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint("members_pk", ["cid", "user_id"])
+        .execute();
+      await db.schema.createIndex("members_user").on("members").columns(["user_id", "cid"]).execute();
+      await db.schema
+        .createTable("messages")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("cid", "text", (c) => c.notNull().references("channels.cid").onDelete("cascade"))
+        .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("text", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("edited_at", "text")
+        .addColumn("deleted_at", "text")
+        .addColumn("seq", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("messages_cid_seq")
+        .on("messages")
+        .columns(["cid", "seq"])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable("events")
+        .addColumn("cid", "text", (c) => c.notNull().references("channels.cid").onDelete("cascade"))
+        .addColumn("seq", "bigint", (c) => c.notNull())
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("payload", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("events_pk", ["cid", "seq"])
+        .execute();
+      await db.schema.createIndex("events_created").on("events").column("created_at").execute();
+      await db.schema
+        .createTable("revoked_tokens")
+        .addColumn("jti", "text", (c) => c.primaryKey())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .execute();
+    },
+  },
+  "0004_conversation": {
+    async up(db: Kysely<unknown>) {
+      for (const [name, type, dflt] of [
+        ["parent_id", "text", null],
+        ["show_in_channel", "integer", 0],
+        ["reply_count", "integer", 0],
+        ["last_reply_at", "text", null],
+        ["mentioned_users", "text", "[]"],
+        ["attachments", "text", "[]"],
+        ["pinned_at", "text", null],
+        ["pinned_by_id", "text", null],
+      ] as const) {
+        await db.schema
+          .alterTable("messages")
+          .addColumn(name, type, (c) => (dflt === null ? c : c.notNull().defaultTo(dflt)))
+          .execute();
+      }
+      await db.schema.createIndex("messages_parent").on("messages").columns(["parent_id", "seq"]).execute();
+      await db.schema.createIndex("messages_pinned").on("messages").columns(["cid", "pinned_at"]).execute();
+      await db.schema
+        .createTable("message_versions")
+        .addColumn("message_id", "text", (c) => c.notNull().references("messages.id").onDelete("cascade"))
+        .addColumn("version", "integer", (c) => c.notNull())
+        .addColumn("text", "text", (c) => c.notNull())
+        .addColumn("user_id", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("message_versions_pk", ["message_id", "version"])
+        .execute();
+      await db.schema
+        .createTable("reactions")
+        .addColumn("message_id", "text", (c) => c.notNull().references("messages.id").onDelete("cascade"))
+        .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("reactions_pk", ["message_id", "user_id", "type"])
+        .execute();
+      await db.schema
+        .createTable("mentions")
+        .addColumn("message_id", "text", (c) => c.notNull().references("messages.id").onDelete("cascade"))
+        .addColumn("user_id", "text", (c) => c.notNull())
+        .addColumn("cid", "text", (c) => c.notNull())
+        .addColumn("seq", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("mentions_pk", ["message_id", "user_id"])
+        .execute();
+      await db.schema
+        .createIndex("mentions_user")
+        .on("mentions")
+        .columns(["user_id", "cid", "seq"])
+        .execute();
+      await db.schema
+        .createTable("thread_members")
+        .addColumn("parent_id", "text", (c) => c.notNull().references("messages.id").onDelete("cascade"))
+        .addColumn("user_id", "text", (c) => c.notNull())
+        .addColumn("cid", "text", (c) => c.notNull())
+        .addColumn("last_read_seq", "bigint", (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint("thread_members_pk", ["parent_id", "user_id"])
+        .execute();
+      await db.schema
+        .createIndex("thread_members_user")
+        .on("thread_members")
+        .columns(["user_id", "cid"])
+        .execute();
+      await db.schema
+        .createTable("uploads")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("cid", "text", (c) => c.notNull().references("channels.cid").onDelete("cascade"))
+        .addColumn("user_id", "text", (c) => c.notNull())
+        .addColumn("message_id", "text")
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("mime", "text", (c) => c.notNull())
+        .addColumn("size", "bigint", (c) => c.notNull())
+        .addColumn("width", "integer")
+        .addColumn("height", "integer")
+        .addColumn("storage_key", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("deleted_at", "text")
+        .execute();
+      await db.schema.createIndex("uploads_message").on("uploads").column("message_id").execute();
+    },
+  },
+  "0005_moderation": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("channel_types").addColumn("policies", "text").execute();
+      await db.schema
+        .createTable("flags")
+        .addColumn("message_id", "text", (c) => c.notNull().references("messages.id").onDelete("cascade"))
+        .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
+        .addColumn("cid", "text", (c) => c.notNull())
+        .addColumn("reason", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("reviewed_by", "text")
+        .addColumn("reviewed_at", "text")
+        .addColumn("review_result", "text")
+        .addPrimaryKeyConstraint("flags_pk", ["message_id", "user_id"])
+        .execute();
+      await db.schema
+        .createIndex("flags_review")
+        .on("flags")
+        .columns(["reviewed_at", "created_at"])
+        .execute();
+      await db.schema
+        .createTable("bans")
+        .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
+        .addColumn("scope", "text", (c) => c.notNull())
+        .addColumn("reason", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("banned_by_id", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text")
+        .addColumn("shadow", "integer", (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint("bans_pk", ["user_id", "scope"])
+        .execute();
+      await db.schema
+        .createTable("user_mutes")
+        .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
+        .addColumn("target_id", "text", (c) => c.notNull().references("users.id"))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("user_mutes_pk", ["user_id", "target_id"])
+        .execute();
+    },
+  },
+  "0003_polls": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("polls")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("voting_visibility", "text", (c) => c.notNull().defaultTo("public"))
+        .addColumn("enforce_unique_vote", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("max_votes_allowed", "integer")
+        .addColumn("allow_answers", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("allow_user_suggested_options", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("is_closed", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_by_id", "text", (c) => c.notNull().references("users.id"))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("polls_creator")
+        .on("polls")
+        .columns(["created_by_id", "created_at"])
+        .execute();
+      await db.schema
+        .createTable("poll_options")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("poll_id", "text", (c) => c.notNull().references("polls.id").onDelete("cascade"))
+        .addColumn("text", "text", (c) => c.notNull())
+        .addColumn("position", "integer", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("poll_options_poll")
+        .on("poll_options")
+        .columns(["poll_id", "position"])
+        .execute();
+      await db.schema
+        .createTable("poll_votes")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("poll_id", "text", (c) => c.notNull().references("polls.id").onDelete("cascade"))
+        .addColumn("option_id", "text", (c) => c.references("poll_options.id").onDelete("cascade"))
+        .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
+        .addColumn("is_answer", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("answer_text", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("poll_votes_poll")
+        .on("poll_votes")
+        .columns(["poll_id", "created_at"])
+        .execute();
+      await db.schema
+        .createIndex("poll_votes_user")
+        .on("poll_votes")
+        .columns(["poll_id", "user_id"])
+        .execute();
+      await db.schema
+        .createIndex("poll_votes_option")
+        .on("poll_votes")
+        .columns(["option_id", "updated_at"])
+        .execute();
+      await db.schema.alterTable("messages").addColumn("poll_id", "text").execute();
+      await db.schema.createIndex("messages_poll").on("messages").column("poll_id").unique().execute();
+    },
+  },
+};

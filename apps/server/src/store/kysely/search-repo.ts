@@ -1,0 +1,93 @@
+import { sql } from "kysely";
+import type {
+  ChannelRow,
+  ChannelSearchQuery,
+  MessageSearchHit,
+  MessageSearchQuery,
+  SearchRepo,
+  Store,
+} from "../store.js";
+import { type Db, escapeClause, likePrefix, visibleKinds } from "./executor.js";
+
+/** Characters after which a word of a channel name starts ("team-alpha", "q3_review"). */
+const WORD_STARTS = [" ", "-", "_"] as const;
+
+/** An engine's full-text message search: the ids of one page, in result order. */
+export type MessageSearchFn = (q: MessageSearchQuery) => Promise<string[]>;
+
+/**
+ * The search repo: channel search is plain SQL both engines share; message search is the
+ * engine's own full-text index, passed in by the adapter (sqlite/search-sqlite.ts,
+ * postgres/search-postgres.ts), which finds the ids; the rows are loaded here.
+ */
+export function createSearchRepo(
+  db: Db,
+  findMessages: MessageSearchFn,
+  dialect: Store["dialect"],
+): SearchRepo {
+  return {
+    messages: async (q) => loadHits(db, await findMessages(q)),
+    channels: (q) => searchChannels(db, q, dialect),
+  };
+}
+
+async function loadHits(db: Db, ids: string[]): Promise<MessageSearchHit[]> {
+  if (ids.length === 0) return [];
+  // Re-checked here: a message deleted since the index lookup is not shown.
+  const messages = await db
+    .selectFrom("messages")
+    .selectAll()
+    .where("id", "in", ids)
+    .where("type", "=", "regular")
+    .execute();
+  const userIds = [...new Set(messages.map((m) => m.user_id))];
+  const cids = [...new Set(messages.map((m) => m.cid))];
+  const [users, channels] = await Promise.all([
+    db.selectFrom("users").selectAll().where("id", "in", userIds).execute(),
+    db.selectFrom("channels").selectAll().where("cid", "in", cids).execute(),
+  ]);
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const channelByCid = new Map(channels.map((c) => [c.cid, c]));
+  const hits: MessageSearchHit[] = [];
+  for (const id of ids) {
+    const message = byId.get(id);
+    const user = message && userById.get(message.user_id);
+    const channel = message && channelByCid.get(message.cid);
+    if (message && user && channel)
+      hits.push({ message: { ...message, seq: Number(message.seq) }, user, channel });
+  }
+  return hits;
+}
+
+function searchChannels(db: Db, q: ChannelSearchQuery, dialect: Store["dialect"]): Promise<ChannelRow[]> {
+  let query = db
+    .selectFrom("channels")
+    .innerJoin("members", (j) =>
+      j.onRef("members.cid", "=", "channels.cid").on("members.user_id", "=", q.userId),
+    )
+    .selectAll("channels")
+    .where("channels.deleted_at", "is", null)
+    .where(visibleKinds(q.hide, "channels", "members"));
+  const text = q.text.trim().toLowerCase();
+  if (text) {
+    const prefix = likePrefix(text);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref("channels.name")}) like ${prefix} escape ${escapeClause}`,
+        ...WORD_STARTS.map(
+          (sep) =>
+            sql<boolean>`lower(${eb.ref("channels.name")}) like ${`%${likePrefix(sep + text)}`} escape ${escapeClause}`,
+        ),
+      ]),
+    );
+  }
+  // Byte order on both engines (SQLite's default; PostgreSQL's "C"), so they agree.
+  const bytes = dialect === "postgres" ? sql` collate "C"` : sql``;
+  return query
+    .orderBy(sql`lower(${sql.ref("channels.name")})${bytes}`)
+    .orderBy(sql`${sql.ref("channels.cid")}${bytes}`)
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+}

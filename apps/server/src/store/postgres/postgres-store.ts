@@ -1,0 +1,73 @@
+import { Kysely, PostgresDialect, sql } from "kysely";
+import { coreMigrations } from "../kysely/migrations.js";
+import { createRepos } from "../kysely/repos.js";
+import type { Database } from "../schema.js";
+import type { Store } from "../store.js";
+import { taggedPool } from "./connection-errors.js";
+import { ensureSchema, migratePostgres } from "./migrate.js";
+import { createPool, type PgSsl } from "./pool.js";
+import { postgresSearchMigrations, postgresSearchRepo } from "./search-postgres.js";
+
+export interface PostgresOptions {
+  url: string;
+  poolSize?: number;
+  /** Per-statement limit in ms (PostgreSQL `statement_timeout`); 0 disables it. */
+  statementTimeoutMs?: number;
+  ssl?: PgSsl;
+  /** A schema to use (created when missing) instead of the URL's search_path. */
+  schema?: string;
+  /** Errors of idle pooled connections (the server restarted); the pool reconnects itself. */
+  onPoolError?: (err: Error) => void;
+}
+
+/**
+ * PostgreSQL adapter: a `pg` pool behind Kysely, sharing the query layer with SQLite.
+ *
+ * Seq allocation (`channels.nextSeq`) is `UPDATE channels SET last_seq = last_seq + 1 …
+ * RETURNING last_seq`. The UPDATE takes the channel row's lock and holds it until the
+ * transaction ends, so concurrent writers on any node queue on that row: each sees the value
+ * the previous one committed (READ COMMITTED re-reads the updated row), and a rollback gives
+ * the number back. Seqs are therefore gapless and commit in seq order.
+ */
+export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
+  const ssl = opts.ssl ?? "disable";
+  // Migrations run on their own connection without the statement timeout: waiting for another
+  // node's migration lock, or a long migration, must not be cut off after a few seconds.
+  const setup = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: taggedPool(
+        createPool({ url: opts.url, max: 1, ssl, schema: opts.schema, onError: opts.onPoolError }),
+      ),
+    }),
+  });
+  try {
+    if (opts.schema) await ensureSchema(setup, opts.schema);
+    await migratePostgres(setup, coreMigrations);
+    await migratePostgres(setup, postgresSearchMigrations, "parley_pg_search_migration");
+  } finally {
+    await setup.destroy();
+  }
+
+  const pool = createPool({
+    url: opts.url,
+    max: opts.poolSize ?? 10,
+    statementTimeoutMs: opts.statementTimeoutMs ?? 5000,
+    ssl,
+    schema: opts.schema,
+    onError: opts.onPoolError,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: taggedPool(pool) }) });
+  return {
+    dialect: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    ...createRepos(db),
+    search: postgresSearchRepo(db),
+    transaction: (fn) => db.transaction().execute((trx) => fn(createRepos(trx))),
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

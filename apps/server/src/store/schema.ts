@@ -1,0 +1,241 @@
+import type { Generated } from "kysely";
+
+/**
+ * The tables, shared by the SQLite and PostgreSQL adapters. Times are ISO-8601 UTC strings
+ * (`Date#toISOString`, fixed width, so they sort as text on both engines); booleans are 0/1.
+ */
+export interface AccountsTable {
+  id: string;
+  display_name: string;
+  profile_picture: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  image: string;
+  role: string;
+  created_at: string;
+  updated_at: string;
+  last_active: string | null;
+  deleted_at: string | null;
+}
+
+export interface ChannelTypesTable {
+  name: string;
+  config: string;
+  created_at: string;
+  /** JSON array of policies; null means the type's built-in defaults. */
+  policies: string | null;
+}
+
+export interface FlagsTable {
+  message_id: string;
+  user_id: string;
+  cid: string;
+  reason: string;
+  created_at: string;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  review_result: string | null;
+}
+
+export interface BansTable {
+  user_id: string;
+  /** A cid, or "*" for an app-wide ban. */
+  scope: string;
+  reason: string;
+  banned_by_id: string;
+  created_at: string;
+  expires_at: string | null;
+  shadow: number;
+}
+
+export interface UserMutesTable {
+  user_id: string;
+  target_id: string;
+  created_at: string;
+}
+
+export interface ChannelsTable {
+  cid: string;
+  type: string;
+  id: string;
+  name: string;
+  image: string;
+  created_by_id: string;
+  created_at: string;
+  updated_at: string;
+  last_message_at: string | null;
+  member_count: number;
+  is_direct: number;
+  deleted_at: string | null;
+  truncated_at: string | null;
+  truncated_seq: number;
+  last_seq: number;
+}
+
+export interface MembersTable {
+  cid: string;
+  user_id: string;
+  role: string;
+  created_at: string;
+  hidden: number;
+  muted: number;
+  last_read_at: string | null;
+  last_read_message_id: string | null;
+  last_read_seq: number;
+}
+
+export interface MessagesTable {
+  id: string;
+  cid: string;
+  user_id: string;
+  type: string;
+  text: string;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+  seq: number;
+  parent_id: string | null;
+  show_in_channel: number;
+  reply_count: number;
+  last_reply_at: string | null;
+  /** JSON array of user ids. */
+  mentioned_users: string;
+  /** JSON array of attachment objects. */
+  attachments: string;
+  pinned_at: string | null;
+  pinned_by_id: string | null;
+  /** The poll this message carries (polls, migration 0003). */
+  poll_id?: string | null;
+}
+
+export interface MessageVersionsTable {
+  message_id: string;
+  version: number;
+  text: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface ReactionsTable {
+  message_id: string;
+  user_id: string;
+  type: string;
+  created_at: string;
+}
+
+export interface MentionsTable {
+  message_id: string;
+  user_id: string;
+  cid: string;
+  seq: number;
+}
+
+export interface ThreadMembersTable {
+  parent_id: string;
+  user_id: string;
+  cid: string;
+  last_read_seq: number;
+}
+
+export interface UploadsTable {
+  id: string;
+  cid: string;
+  user_id: string;
+  message_id: string | null;
+  name: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  storage_key: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface EventsTable {
+  cid: string;
+  seq: number;
+  type: string;
+  payload: string;
+  created_at: string;
+}
+
+/** A poll; it lives in the channel of the message whose `poll_id` names it. Flags are 0/1. */
+export interface PollsTable {
+  id: string;
+  name: string;
+  description: string;
+  voting_visibility: string;
+  enforce_unique_vote: number;
+  max_votes_allowed: number | null;
+  allow_answers: number;
+  allow_user_suggested_options: number;
+  is_closed: number;
+  created_by_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PollOptionsTable {
+  id: string;
+  poll_id: string;
+  text: string;
+  position: number;
+  created_at: string;
+}
+
+/** A vote for an option, or (is_answer 1, option_id null) a free-text answer. */
+export interface PollVotesTable {
+  id: string;
+  poll_id: string;
+  option_id: string | null;
+  user_id: string;
+  is_answer: number;
+  answer_text: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: string;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  users: UsersTable;
+  channel_types: ChannelTypesTable;
+  channels: ChannelsTable;
+  members: MembersTable;
+  messages: MessagesTable;
+  events: EventsTable;
+  revoked_tokens: RevokedTokensTable;
+  message_versions: MessageVersionsTable;
+  reactions: ReactionsTable;
+  mentions: MentionsTable;
+  thread_members: ThreadMembersTable;
+  uploads: UploadsTable;
+  flags: FlagsTable;
+  bans: BansTable;
+  user_mutes: UserMutesTable;
+  polls: PollsTable;
+  poll_options: PollOptionsTable;
+  poll_votes: PollVotesTable;
+  /** Kysely's own bookkeeping; listed so the type of `Generated` stays referenced for future tables. */
+  _unused?: { id: Generated<number> };
+}

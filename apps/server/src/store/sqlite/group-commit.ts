@@ -1,0 +1,89 @@
+import { type Kysely, sql } from "kysely";
+import { createRepos } from "../kysely/repos.js";
+import type { Database } from "../schema.js";
+import type { Repos } from "../store.js";
+
+/** Transactions in one commit at most, so reads waiting for the connection get their turn. */
+const MAX_BATCH = 64;
+
+interface Job {
+  fn: (tx: Repos) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { job: Job; ok: true; value: unknown } | { job: Job; ok: false; error: unknown };
+
+/**
+ * Group commit for the SQLite adapter. Transactions still run one at a time on the one
+ * connection, but each inside a SAVEPOINT of a shared BEGIN … COMMIT: those that queued while
+ * one ran join the same batch, and the batch commits — one WAL fsync — when none is waiting
+ * (or after MAX_BATCH). A transaction that throws rolls back to its savepoint, so its writes
+ * vanish and the others' stay, exactly as if it had been alone. Every caller is answered only
+ * after the COMMIT, so a write is durable before it is acknowledged (docs/performance.md).
+ */
+export function groupCommit(db: Kysely<Database>): <T>(fn: (tx: Repos) => Promise<T>) => Promise<T> {
+  const queue: Job[] = [];
+  let running = false;
+
+  async function runBatches(): Promise<void> {
+    running = true;
+    try {
+      await db.connection().execute(async (conn) => {
+        while (queue.length > 0) await runBatch(conn);
+      });
+    } catch (err) {
+      // The connection itself failed (closed store): nobody still queued can be served.
+      for (const job of queue.splice(0)) job.reject(err);
+    } finally {
+      running = false;
+      if (queue.length > 0) void runBatches();
+    }
+  }
+
+  async function runBatch(conn: Kysely<Database>): Promise<void> {
+    const done: Outcome[] = [];
+    let current: Job | undefined;
+    try {
+      await sql`begin`.execute(conn);
+    } catch (err) {
+      // No transaction can start (the store was closed): fail everyone waiting, never spin.
+      for (const job of queue.splice(0)) job.reject(err);
+      return;
+    }
+    try {
+      while (queue.length > 0 && done.length < MAX_BATCH) {
+        const job = queue.shift() as Job;
+        current = job;
+        await sql`savepoint parley_tx`.execute(conn);
+        try {
+          const value = await job.fn(createRepos(conn));
+          await sql`release parley_tx`.execute(conn);
+          done.push({ job, ok: true, value });
+        } catch (error) {
+          done.push({ job, ok: false, error });
+          await sql`rollback to parley_tx`.execute(conn);
+          await sql`release parley_tx`.execute(conn);
+        }
+        current = undefined;
+      }
+      await sql`commit`.execute(conn);
+    } catch (err) {
+      // A savepoint or the COMMIT failed: nothing of this batch is durable.
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      for (const o of done) o.job.reject(o.ok ? err : o.error);
+      if (current && !done.some((o) => o.job === current)) current.reject(err);
+      return;
+    }
+    for (const o of done) {
+      if (o.ok) o.job.resolve(o.value);
+      else o.job.reject(o.error);
+    }
+  }
+
+  return <T>(fn: (tx: Repos) => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!running) void runBatches();
+    });
+}

@@ -1,0 +1,315 @@
+import type { PollRepo } from "./poll-store.js";
+import type {
+  AccountsTable,
+  BansTable,
+  ChannelsTable,
+  ChannelTypesTable,
+  EventsTable,
+  FlagsTable,
+  MembersTable,
+  MessagesTable,
+  MessageVersionsTable,
+  ReactionsTable,
+  SessionsTable,
+  ThreadMembersTable,
+  UploadsTable,
+  UserMutesTable,
+  UsersTable,
+} from "./schema.js";
+
+export type * from "./poll-store.js";
+
+export type AccountRow = AccountsTable;
+export type SessionRow = SessionsTable;
+export type UserRow = UsersTable;
+export type ChannelTypeRow = ChannelTypesTable;
+export type ChannelRow = ChannelsTable;
+export type MemberRow = MembersTable;
+export type MessageRow = MessagesTable;
+export type EventRow = EventsTable;
+export type MessageVersionRow = MessageVersionsTable;
+export type ReactionRow = ReactionsTable;
+export type ThreadMemberRow = ThreadMembersTable;
+export type UploadRow = UploadsTable;
+export type FlagRow = FlagsTable;
+export type BanRow = BansTable;
+export type UserMuteRow = UserMutesTable;
+
+export interface MemberWithUser {
+  member: MemberRow;
+  user: UserRow;
+}
+
+export interface MessageWithUser {
+  message: MessageRow;
+  user: UserRow;
+}
+
+export interface AccountRepo {
+  insert(row: AccountRow): Promise<void>;
+  get(id: string): Promise<AccountRow | undefined>;
+  update(id: string, patch: Partial<Pick<AccountRow, "display_name" | "profile_picture">>): Promise<void>;
+  count(): Promise<number>;
+}
+
+export interface SessionRepo {
+  insert(row: SessionRow): Promise<void>;
+  get(tokenHash: string): Promise<SessionRow | undefined>;
+  revoke(tokenHash: string, at: string): Promise<SessionRow | undefined>;
+}
+
+export interface RevokedTokenRepo {
+  add(jti: string, expiresAt: string): Promise<void>;
+  has(jti: string): Promise<boolean>;
+}
+
+export interface UserRepo {
+  upsert(
+    row: Pick<UserRow, "id" | "name" | "image" | "role" | "created_at" | "updated_at">,
+  ): Promise<UserRow>;
+  get(id: string): Promise<UserRow | undefined>;
+  getMany(ids: readonly string[]): Promise<UserRow[]>;
+  setLastActive(id: string, at: string): Promise<void>;
+  setRole(id: string, role: string): Promise<void>;
+  idsWithRoles(roles: readonly string[]): Promise<string[]>;
+  search(q: { text: string; excludeId: string; limit: number; offset: number }): Promise<UserRow[]>;
+}
+
+export interface ChannelTypeRepo {
+  get(name: string): Promise<ChannelTypeRow | undefined>;
+  names(): Promise<string[]>;
+  put(row: ChannelTypeRow): Promise<void>;
+  setPolicies(name: string, policies: string | null): Promise<void>;
+}
+
+export interface FlagQuery {
+  reviewed?: boolean;
+  cid?: string;
+  /** The author of the flagged message. */
+  authorId?: string;
+  direction: 1 | -1;
+  limit: number;
+  offset: number;
+}
+
+export interface ModerationRepo {
+  /** False when this user already flagged this message. */
+  addFlag(row: FlagRow): Promise<boolean>;
+  flags(q: FlagQuery): Promise<FlagRow[]>;
+  flagsFor(messageIds: readonly string[]): Promise<FlagRow[]>;
+  reviewFlags(
+    messageIds: readonly string[],
+    reviewer: string,
+    at: string,
+    result: string,
+  ): Promise<FlagRow[]>;
+  putBan(row: BanRow): Promise<void>;
+  removeBan(userId: string, scope: string): Promise<boolean>;
+  /** Bans of the user in `scopes` that have not expired at `now`. */
+  activeBans(userId: string, scopes: readonly string[], now: string): Promise<BanRow[]>;
+  bans(scope: string | undefined, now: string, limit: number, offset: number): Promise<BanRow[]>;
+  addMute(row: UserMuteRow): Promise<void>;
+  removeMute(userId: string, targetId: string): Promise<boolean>;
+  mutesOf(userId: string): Promise<UserMuteRow[]>;
+  /** Who among `userIds` muted `targetId`. */
+  mutersOf(targetId: string, userIds: readonly string[]): Promise<string[]>;
+}
+
+/**
+ * A kind of membership: of channels of `type`, direct or not, with `role` as the channel role.
+ * Queries over a user's memberships take the kinds whose channels the policies do not let the
+ * user read (`hide`), and leave those channels out.
+ */
+export interface MembershipKind {
+  type: string;
+  role: string;
+  is_direct: number;
+}
+
+export interface ChannelListQuery {
+  userId: string;
+  hide?: readonly MembershipKind[];
+  type?: string;
+  hidden?: boolean;
+  muted?: boolean;
+  sortField: "last_message_at" | "created_at" | "updated_at";
+  sortDirection: 1 | -1;
+  limit: number;
+  offset: number;
+}
+
+export interface ChannelRepo {
+  insert(row: ChannelRow): Promise<void>;
+  get(cid: string): Promise<ChannelRow | undefined>;
+  update(cid: string, patch: Partial<Omit<ChannelRow, "cid" | "type" | "id">>): Promise<ChannelRow>;
+  /**
+   * Reads the channel and takes its row lock until the transaction ends. Every transaction that
+   * appends a channel event locks the channel first, so locks are always taken in one order.
+   */
+  lock(cid: string): Promise<ChannelRow | undefined>;
+  /** Allocates the next per-channel seq; the row lock it takes orders concurrent writers. */
+  nextSeq(cid: string): Promise<number>;
+  listForUser(q: ChannelListQuery): Promise<ChannelRow[]>;
+}
+
+export interface MemberRepo {
+  insert(row: MemberRow): Promise<void>;
+  get(cid: string, userId: string): Promise<MemberRow | undefined>;
+  delete(cid: string, userId: string): Promise<void>;
+  update(cid: string, userId: string, patch: Partial<Omit<MemberRow, "cid" | "user_id">>): Promise<void>;
+  listWithUsers(cid: string, limit: number): Promise<MemberWithUser[]>;
+  userIds(cid: string): Promise<string[]>;
+  /** Every member with their channel role and app role. */
+  withRoles(cid: string): Promise<{ user_id: string; role: string; app_role: string }[]>;
+  count(cid: string): Promise<number>;
+  /** Un-hides the channel for every member who had hidden it; returns their user ids. */
+  unhideAll(cid: string): Promise<string[]>;
+  forUser(userId: string, cids: readonly string[]): Promise<MemberRow[]>;
+  /** Which of `userIds` are members of the channel. */
+  forUsers(cid: string, userIds: readonly string[]): Promise<string[]>;
+  cidsForUser(userId: string): Promise<string[]>;
+}
+
+export interface MessagePageQuery {
+  cid: string;
+  limit: number;
+  /** Only messages with seq greater than this (truncation point). */
+  afterSeq: number;
+  /** The replies of this thread; without it, the channel's own messages. */
+  parentId?: string;
+  seqLt?: number;
+  seqGt?: number;
+}
+
+export interface UnreadRow {
+  cid: string;
+  unread_count: number;
+  last_read_at: string | null;
+  muted: number;
+}
+
+export interface MessageRepo {
+  insert(row: MessageRow): Promise<void>;
+  get(id: string): Promise<MessageRow | undefined>;
+  getWithUser(id: string): Promise<MessageWithUser | undefined>;
+  update(id: string, patch: Partial<Omit<MessageRow, "id" | "cid" | "user_id" | "seq">>): Promise<void>;
+  /** Counts one more reply on a thread's parent, atomically. */
+  addReply(parentId: string, at: string): Promise<void>;
+  /** Oldest first. With seqLt: the newest `limit` before it; with seqGt: the oldest `limit` after it. */
+  page(q: MessagePageQuery): Promise<MessageWithUser[]>;
+  lastRegular(cid: string, afterSeq: number): Promise<MessageRow | undefined>;
+  unreadForUser(userId: string, hide?: readonly MembershipKind[]): Promise<UnreadRow[]>;
+  countUnread(cid: string, userId: string, afterSeq: number): Promise<number>;
+  /**
+   * countUnread for several members at once: after each one's last_read_seq and `truncatedSeq`,
+   * up to `upToSeq` (the channel's last_seq the caller answers with, so the counts agree with it).
+   */
+  countUnreadByMember(
+    cid: string,
+    userIds: readonly string[],
+    truncatedSeq: number,
+    upToSeq: number,
+  ): Promise<Map<string, number>>;
+}
+
+export interface ConversationRepo {
+  addVersion(row: MessageVersionRow): Promise<void>;
+  versions(messageId: string, direction: 1 | -1, limit: number): Promise<MessageVersionRow[]>;
+  /** Inserts the reaction; false when the user already has that type on the message. */
+  addReaction(row: ReactionRow): Promise<boolean>;
+  removeReaction(messageId: string, userId: string, type: string): Promise<ReactionRow | undefined>;
+  userReactions(messageId: string, userId: string): Promise<ReactionRow[]>;
+  reactionsFor(messageIds: readonly string[]): Promise<ReactionRow[]>;
+  setMentions(messageId: string, cid: string, seq: number, userIds: readonly string[]): Promise<void>;
+  unreadMentions(userId: string, hide?: readonly MembershipKind[]): Promise<{ cid: string; n: number }[]>;
+  addThreadMember(row: ThreadMemberRow): Promise<void>;
+  threadMember(parentId: string, userId: string): Promise<ThreadMemberRow | undefined>;
+  setThreadRead(parentId: string, userId: string, seq: number): Promise<void>;
+  threadMembersFor(parentIds: readonly string[]): Promise<ThreadMemberRow[]>;
+  unreadThreads(
+    userId: string,
+    hide?: readonly MembershipKind[],
+  ): Promise<{ parent_id: string; cid: string; n: number }[]>;
+  pinned(cid: string, afterSeq: number, limit: number): Promise<MessageWithUser[]>;
+}
+
+export interface UploadRepo {
+  insert(row: UploadRow): Promise<void>;
+  get(id: string): Promise<UploadRow | undefined>;
+  attach(ids: readonly string[], messageId: string): Promise<void>;
+  forMessage(messageId: string): Promise<UploadRow[]>;
+  markDeleted(messageId: string, at: string): Promise<UploadRow[]>;
+  /** Removes uploads never attached to a message and created before `before`; returns them. */
+  removeOrphans(before: string): Promise<UploadRow[]>;
+}
+
+export interface EventRepo {
+  insert(row: EventRow): Promise<void>;
+  /** Events with seq in (afterSeq, upToSeq], oldest first. */
+  range(cid: string, afterSeq: number, upToSeq: number, limit: number): Promise<EventRow[]>;
+  minSeq(cid: string): Promise<number | undefined>;
+  /** Deletes events older than `before` beyond the newest `keep` of each channel. */
+  prune(before: string, keep: number): Promise<number>;
+}
+
+export interface Repos {
+  accounts: AccountRepo;
+  sessions: SessionRepo;
+  revokedTokens: RevokedTokenRepo;
+  users: UserRepo;
+  channelTypes: ChannelTypeRepo;
+  channels: ChannelRepo;
+  members: MemberRepo;
+  messages: MessageRepo;
+  conversation: ConversationRepo;
+  uploads: UploadRepo;
+  moderation: ModerationRepo;
+  events: EventRepo;
+  polls: PollRepo;
+}
+
+/** A message search (spec §3, §9): folded terms, every one must match; `prefix` as a prefix. */
+export interface MessageSearchQuery {
+  /** Only channels this user is a member of when the query runs. */
+  userId: string;
+  hide?: readonly MembershipKind[];
+  exact: readonly string[];
+  prefix: string;
+  /** Only results strictly older than this sort key (created_at, then id, both descending). */
+  before?: { createdAt: string; id: string };
+  limit: number;
+}
+
+export interface MessageSearchHit {
+  message: MessageRow;
+  user: UserRow;
+  channel: ChannelRow;
+}
+
+export interface ChannelSearchQuery {
+  userId: string;
+  hide?: readonly MembershipKind[];
+  /** Matched as a case-insensitive prefix of the name or of a word in it; empty matches all. */
+  text: string;
+  limit: number;
+  offset: number;
+}
+
+/** Search: the message part is each engine's own full-text index (adapters' search-*.ts). */
+export interface SearchRepo {
+  /** Regular messages, newest first (created_at desc, id desc). */
+  messages(q: MessageSearchQuery): Promise<MessageSearchHit[]>;
+  /** Live channels the user belongs to, by name then cid. */
+  channels(q: ChannelSearchQuery): Promise<ChannelRow[]>;
+}
+
+export interface Store extends Repos {
+  readonly dialect: "sqlite" | "postgres";
+  /** Connection pool usage, where there is a pool (PostgreSQL). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  readonly search: SearchRepo;
+  /** Runs `fn` in one transaction; everything it writes commits together or not at all. */
+  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,45 @@
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { chatTokens } from "../../src/domain/auth/chat-tokens.js";
+import { DomainError } from "../../src/domain/errors.js";
+
+const secret = "s".repeat(48);
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return "ok";
+  } catch (e) {
+    return e instanceof DomainError ? e.code : "other";
+  }
+}
+
+describe("chat tokens", () => {
+  const tokens = chatTokens(secret);
+
+  it("mints user tokens that verify to their user", async () => {
+    const t = await tokens.mintUserToken("ana", { tokenId: "tid" });
+    expect(await tokens.verify(t)).toMatchObject({ userId: "ana", server: false, tokenId: "tid" });
+  });
+
+  it("mints server tokens with no subject", async () => {
+    expect(await tokens.verify(await tokens.mintServerToken())).toMatchObject({ userId: null, server: true });
+  });
+
+  it("rejects expired, forged and malformed tokens with distinct codes", async () => {
+    expect(await codeOf(tokens.verify(await tokens.mintUserToken("ana", { ttlSeconds: -10 })))).toBe(
+      "token_expired",
+    );
+    expect(await codeOf(chatTokens("x".repeat(48)).verify(await tokens.mintUserToken("ana")))).toBe(
+      "token_invalid",
+    );
+    expect(await codeOf(tokens.verify("not.a.jwt"))).toBe("token_invalid");
+    const noExp = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("ana")
+      .sign(new TextEncoder().encode(secret));
+    expect(await codeOf(tokens.verify(noExp))).toBe("token_invalid");
+    const none = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from('{"sub":"ana","server":true}').toString("base64url")}.`;
+    expect(await codeOf(tokens.verify(none))).toBe("token_invalid");
+  });
+});

@@ -1,0 +1,32 @@
+import * as protocol from "@parley/protocol";
+import { expect, test } from "vitest";
+import { coreEndpoints } from "./endpoints-core.js";
+import { moderationEndpoints } from "./endpoints-moderation.js";
+import { pollEndpoints } from "./endpoints-polls.js";
+import { queryEndpoints } from "./endpoints-query.js";
+import { wsShapes } from "./ws-shapes.js";
+
+/**
+ * Keeps the fuzz suites complete as the protocol grows: every body schema and every query schema
+ * the protocol exports is fuzzed by some endpoint (upload metadata and WebSocket frames have
+ * their own suites: upload-fuzz, ws-fuzz, ws-auth-fuzz).
+ */
+test("every REST body and query schema of the protocol is fuzzed", () => {
+  const none = () => "";
+  const endpoints = [
+    ...coreEndpoints({ other: "", messageId: "", freshId: none }),
+    ...pollEndpoints({ pollId: "", messageId: "", optionId: "", draftId: "", cid: "", userId: "" }),
+    ...moderationEndpoints({ adminId: "", victimId: "", victimMessageId: "", cid: "", sessionToken: "" }),
+    ...queryEndpoints({ channelPath: "", messageId: "", cid: "" }),
+  ];
+  const fuzzed = new Set(endpoints.map((e) => e.schema));
+  const schemas = Object.keys(protocol).filter((k) => /(Body|Query)Schema$/.test(k));
+  expect(schemas.length).toBeGreaterThan(30);
+  expect(schemas.filter((k) => !fuzzed.has(k))).toEqual([]);
+  expect(new Set(endpoints.map((e) => e.name)).size).toBe(endpoints.length);
+});
+
+test("every WebSocket frame type is fuzzed", () => {
+  const shapes = wsShapes("messaging:x");
+  expect(protocol.CLIENT_FRAME_TYPES.filter((t) => shapes[t]?.type !== t)).toEqual([]);
+});

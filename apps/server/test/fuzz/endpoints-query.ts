@@ -1,0 +1,70 @@
+import type { FuzzEndpoint } from "./rest-harness.js";
+
+export interface QueryFixture {
+  channelPath: string;
+  messageId: string;
+  cid: string;
+}
+
+/** Calls whose input is the query string: search, user search, history pages, bans. */
+export function queryEndpoints(f: QueryFixture): FuzzEndpoint[] {
+  const page = { limit: 10, id_lt: f.messageId, id_gt: f.messageId, id_around: f.messageId };
+  return [
+    {
+      name: "search messages",
+      schema: "searchMessagesQuerySchema",
+      method: "GET",
+      path: () => "/chat/search/messages",
+      base: { q: "hello wor", limit: 10, next: "eyJjIjoiMjAyNSJ9" },
+      query: true,
+    },
+    {
+      name: "search users",
+      schema: "searchPageQuerySchema",
+      method: "GET",
+      path: () => "/chat/search/users",
+      base: { q: "a", limit: 5, offset: 0 },
+      query: true,
+    },
+    {
+      name: "search channels",
+      schema: "searchPageQuerySchema",
+      method: "GET",
+      path: () => "/chat/search/channels",
+      base: { q: "qu", limit: 5, offset: 10 },
+      query: true,
+    },
+    {
+      name: "users",
+      schema: "userSearchQuerySchema",
+      method: "GET",
+      path: () => "/chat/users",
+      base: { q: "a", limit: 5, offset: 0 },
+      query: true,
+    },
+    {
+      name: "message page",
+      schema: "pageQuery (server)",
+      method: "GET",
+      path: () => `/chat${f.channelPath}/messages`,
+      base: page,
+      query: true,
+    },
+    {
+      name: "replies page",
+      schema: "pageQuery (server)",
+      method: "GET",
+      path: () => `/chat/messages/${f.messageId}/replies`,
+      base: page,
+      query: true,
+    },
+    {
+      name: "bans",
+      schema: "bansQuery (server)",
+      method: "GET",
+      path: () => "/chat/moderation/bans",
+      base: { cid: f.cid },
+      query: true,
+    },
+  ];
+}

@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { json, startTestServer, type TestServer } from "../helpers/test-server.js";
+import { authedSocket } from "../helpers/ws-client.js";
+
+let s: TestServer;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), "parley-web-"));
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Parley</title>");
+  writeFileSync(join(dist, "assets", "app-abc123.js"), "console.log(1)");
+  s = await startTestServer({ WEB_DIST: dist, SINGLE_NODE: "1" });
+});
+afterAll(() => s.close());
+
+describe("requests Node refuses", () => {
+  it("answers a request whose headers pass 16 KiB with 431 and the JSON error shape", async () => {
+    const res = await fetch(`${s.url}/chat/channels?api_key=${"k".repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({
+      error: { code: "headers_too_large", message: "the request line and headers must stay under 16 KiB" },
+    });
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("operations endpoints", () => {
+  it("answers /healthz and /readyz", async () => {
+    expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${s.url}/readyz`);
+    expect(ready.status).toBe(200);
+  });
+
+  it("exposes process, HTTP and realtime metrics", async () => {
+    await fetch(`${s.url}/healthz`);
+    const text = await (await fetch(`${s.url}/metrics`)).text();
+    expect(text).toContain("process_cpu_user_seconds_total");
+    expect(text).toMatch(
+      /parley_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\}/,
+    );
+    expect(text).toContain("parley_ws_connections");
+    expect(text).toContain("parley_events_replayed_total");
+  });
+
+  it("measures fan-out latency of delivered channel events", async () => {
+    const a = await s.signup();
+    const r = await s.chat(a.streamToken, "POST", "/channels/messaging/metrics/query", {});
+    const sock = await authedSocket(s.wsUrl, s.apiKey, a.streamToken);
+    sock.send({ type: "watch", channels: [{ cid: "messaging:metrics", since: r.body.last_seq }] });
+    await sock.next((f) => f.type === "watch.ok");
+    await s.chat(a.streamToken, "POST", "/channels/messaging/metrics/messages", { message: { text: "m" } });
+    await sock.next((f) => f.type === "message.new");
+    sock.close();
+    const text = await (await fetch(`${s.url}/metrics`)).text();
+    expect(Number(/parley_fanout_latency_seconds_count (\d+)/.exec(text)?.[1] ?? 0)).toBeGreaterThan(0);
+  });
+});
+
+describe("web app", () => {
+  it("serves index.html at every app path with a strict CSP", async () => {
+    for (const path of ["/", "/chats", "/c/messaging:general", "/no/such/page"]) {
+      const r = await fetch(`${s.url}${path}`);
+      expect([path, r.status]).toEqual([path, 200]);
+      expect(await r.text()).toContain("<title>Parley</title>");
+      const csp = r.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(r.headers.get("cache-control")).toBe("no-cache");
+    }
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const r = await fetch(`${s.url}/assets/app-abc123.js`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers JSON 404s under /api and /chat instead of the app", async () => {
+    for (const path of ["/api/nope", "/chat/nope"]) {
+      const r = await fetch(`${s.url}${path}`);
+      expect(r.status).toBe(404);
+      expect((await json(r)).error.code).toBe("not_found");
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import type { Db } from "../support/db.js";
+
+export interface Recount {
+  /** Unread per channel the user is a member of (live channels only). */
+  channels: Map<string, number>;
+  /** Mentions of the user not read yet, per channel. */
+  mentions: Map<string, number>;
+  /** Sum over the channels not muted. */
+  total: number;
+}
+
+interface MemberRow {
+  cid: string;
+  user_id: string;
+  last_read_seq: number;
+  muted: number;
+}
+interface MessageRow {
+  id: string;
+  cid: string;
+  user_id: string;
+  type: string;
+  seq: number;
+  parent_id: string | null;
+  show_in_channel: number;
+}
+
+/**
+ * The unread counts recounted from the raw rows, in plain TypeScript (not the server's SQL), by
+ * the rule of docs/architecture.md: messages by others after the member's `last_read_seq` (and
+ * after the channel's truncation), regular (not deleted), visible in the channel (not a thread
+ * reply unless also sent to the channel); the total leaves muted channels out. Mentions: the
+ * user's mentions after `last_read_seq` in regular messages.
+ */
+export function recount(db: Db, userIds: readonly string[]): Map<string, Recount> {
+  const channels = new Map(
+    (
+      db.prepare("select cid, truncated_seq, deleted_at from channels").all() as {
+        cid: string;
+        truncated_seq: number;
+        deleted_at: string | null;
+      }[]
+    ).map((c) => [c.cid, c]),
+  );
+  const members = db.prepare("select cid, user_id, last_read_seq, muted from members").all() as MemberRow[];
+  const messages = db
+    .prepare("select id, cid, user_id, type, seq, parent_id, show_in_channel from messages")
+    .all() as MessageRow[];
+  const mentions = db.prepare("select message_id, user_id, cid, seq from mentions").all() as {
+    message_id: string;
+    user_id: string;
+    cid: string;
+    seq: number;
+  }[];
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  const out = new Map<string, Recount>();
+  for (const userId of userIds) {
+    const r: Recount = { channels: new Map(), mentions: new Map(), total: 0 };
+    for (const m of members.filter((x) => x.user_id === userId)) {
+      const ch = channels.get(m.cid);
+      if (!ch || ch.deleted_at) continue;
+      const after = Math.max(Number(m.last_read_seq), Number(ch.truncated_seq));
+      const n = messages.filter(
+        (x) =>
+          x.cid === m.cid &&
+          Number(x.seq) > after &&
+          x.user_id !== userId &&
+          x.type === "regular" &&
+          (x.parent_id === null || x.show_in_channel === 1),
+      ).length;
+      r.channels.set(m.cid, n);
+      if (!m.muted) r.total += n;
+      const mentioned = mentions.filter(
+        (x) =>
+          x.user_id === userId &&
+          x.cid === m.cid &&
+          Number(x.seq) > after &&
+          byId.get(x.message_id)?.type === "regular",
+      ).length;
+      r.mentions.set(m.cid, mentioned);
+    }
+    out.set(userId, r);
+  }
+  return out;
+}
