@@ -1,0 +1,89 @@
+/**
+ * The channel's message list as rows for the virtual list, plus what the list needs to behave like
+ * a chat: loading older pages, the "new messages" count while the user reads history, and the
+ * unread divider fixed where the user left off when the channel was opened.
+ */
+import type { Channel, ChannelStateSnapshot } from "@parley/client";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { withoutMutedAuthors } from "../moderation/roles";
+import { useMutedUsers } from "../moderation/use-moderation-user";
+import { useChatClient } from "./client-context";
+import { anchorRows, type ListAnchor } from "./list-anchor";
+import { buildRows, firstUnreadId, type MessageRow } from "./message-grouping";
+
+export interface MessageListModel {
+  rows: MessageRow[];
+  firstItemIndex: number;
+  loadingOlder: boolean;
+  /** Loads the page before the oldest message held (one load at a time). */
+  loadOlder: () => Promise<void>;
+  /** Messages from others that arrived while the user was not at the bottom. */
+  unseen: number;
+  atBottom: boolean;
+  setAtBottom: (atBottom: boolean) => void;
+  /** The newest message is the user's own (the list then always follows). */
+  lastIsOwn: boolean;
+}
+
+export function useMessageList(
+  channel: Channel,
+  state: ChannelStateSnapshot,
+  userId: string | undefined,
+): MessageListModel {
+  // Where the user left off, fixed when the channel opens.
+  const [dividerBefore] = useState(() => firstUnreadId(state.messages, state.unreadCount, userId));
+  // Messages of users the reader muted are hidden (me.mutes, kept by the SDK).
+  const mutes = useMutedUsers(useChatClient());
+  const shown = useMemo(() => withoutMutedAuthors(state.messages, mutes), [state.messages, mutes]);
+  const rows = useMemo(() => buildRows(shown, { firstUnreadId: dividerBefore }), [shown, dividerBefore]);
+  const anchorRef = useRef<ListAnchor | null>(null);
+  const anchor = useMemo(() => {
+    const next = anchorRows(anchorRef.current, rows);
+    anchorRef.current = next;
+    return next;
+  }, [rows]);
+
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const loadingRef = useRef(false);
+  const hasMoreOlder = state.hasMoreOlder;
+  const loadOlder = useCallback(async () => {
+    if (loadingRef.current || !hasMoreOlder) return;
+    loadingRef.current = true;
+    setLoadingOlder(true);
+    try {
+      await channel.loadOlder();
+    } catch {
+      // The header keeps offering to load; the next scroll to the top tries again.
+    } finally {
+      loadingRef.current = false;
+      setLoadingOlder(false);
+    }
+  }, [channel, hasMoreOlder]);
+
+  const [atBottom, setAtBottom] = useState(true);
+  const [unseen, setUnseen] = useState(0);
+  const last = state.messages.at(-1);
+  const lastIsOwn = last?.user.id === userId;
+  const lastSeenId = useRef(last?.id);
+  useEffect(() => {
+    if (atBottom) {
+      setUnseen(0);
+      lastSeenId.current = last?.id;
+      return;
+    }
+    if (!last || last.id === lastSeenId.current || last.user.id === userId) return;
+    lastSeenId.current = last.id;
+    setUnseen((n) => n + 1);
+  }, [atBottom, last, userId]);
+
+  return {
+    rows,
+    firstItemIndex: anchor.firstItemIndex,
+    loadingOlder,
+    loadOlder,
+    unseen,
+    atBottom,
+    setAtBottom,
+    lastIsOwn,
+  };
+}

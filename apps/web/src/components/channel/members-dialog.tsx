@@ -1,0 +1,81 @@
+import type { Channel, ChannelStateSnapshot } from "@parley/client";
+import type { UserResponse } from "@parley/protocol";
+import { useState } from "react";
+import { useClientState } from "../../chat/client-context";
+import { canManageChannel } from "../../chat/permissions";
+import { Avatar } from "../avatar";
+import { UserPicker } from "../sidebar/user-picker";
+import { Dialog } from "../ui/dialog";
+
+/** The members with their online state; add and remove them (not in direct conversations). */
+export function MembersDialog({
+  channel,
+  state,
+  onClose,
+}: {
+  channel: Channel;
+  state: ChannelStateSnapshot;
+  onClose: () => void;
+}) {
+  const { userID } = useClientState();
+  const [adding, setAdding] = useState<UserResponse[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const manage = canManageChannel(state);
+  const members = Object.values(state.members).sort((a, b) => a.user.name.localeCompare(b.user.name));
+  const run = (action: Promise<void>, after?: () => void) =>
+    action.then(after).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  return (
+    <Dialog title={`Members (${members.length})`} onClose={onClose} wide>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="member-list">
+        {members.map((m) => (
+          <li key={m.user_id} className="member">
+            <span className="member__avatar">
+              <Avatar name={m.user.name} image={m.user.image} colourKey={m.user_id} size="sm" />
+              <span className={m.user.online ? "presence presence--online" : "presence"} />
+            </span>
+            <span className="member__name">
+              {m.user.name}
+              {m.user_id === userID && " (you)"}
+              <span className="muted"> {m.user.online ? "online" : "offline"}</span>
+            </span>
+            {m.role !== "channel_member" && (
+              <span className="member__role">{m.role === "owner" ? "Owner" : "Moderator"}</span>
+            )}
+            {manage && m.user_id !== userID && (
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => run(channel.removeMembers([m.user_id]))}
+              >
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {manage && (
+        <div className="member-add">
+          <UserPicker
+            selected={adding}
+            onChange={setAdding}
+            exclude={Object.keys(state.members)}
+            label="Add people"
+          />
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={adding.length === 0}
+            onClick={() => run(channel.addMembers(adding.map((u) => u.id)), () => setAdding([]))}
+          >
+            Add {adding.length > 0 ? adding.length : ""}
+          </button>
+        </div>
+      )}
+    </Dialog>
+  );
+}

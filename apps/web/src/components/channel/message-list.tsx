@@ -1,0 +1,125 @@
+import type { Channel, ChannelStateSnapshot } from "@parley/client";
+import { useRef } from "react";
+import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import { useChannelUi } from "../../chat/channel-ui";
+import { useClientState } from "../../chat/client-context";
+import type { MessageRow } from "../../chat/message-grouping";
+import { dayLabel } from "../../chat/relative-time";
+import { useMarkRead } from "../../chat/use-mark-read";
+import { useMessageList } from "../../chat/use-message-list";
+import { useJumpToMessage } from "../../search/use-jump-to-message";
+import { MessageItem } from "../message/message-item";
+import { Icon } from "../ui/icons";
+import { NewMessagesAnnouncer } from "./new-messages-announcer";
+
+const LIST_COMPONENTS = { Header: ListStart };
+const STICK_MS = 1_500;
+
+function Row({ row }: { row: MessageRow }) {
+  if (row.kind === "day") {
+    return (
+      <div className="day-separator">
+        <span>{dayLabel(row.iso)}</span>
+      </div>
+    );
+  }
+  if (row.kind === "unread") {
+    return (
+      <div className="unread-divider" data-testid="unread-divider">
+        <span>New</span>
+        <span className="visually-hidden"> messages since you last read</span>
+      </div>
+    );
+  }
+  return <MessageItem message={row.message} groupStart={row.groupStart} />;
+}
+
+/**
+ * The channel's messages, virtualized: opens at the newest, loads older pages on scrolling up
+ * without jumping, follows new messages only when the user is at the bottom.
+ */
+export function MessageList({ channel, state }: { channel: Channel; state: ChannelStateSnapshot }) {
+  const { userID } = useClientState();
+  const list = useMessageList(channel, state, userID);
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  // Opened at a message (?message=, from search): load back to it, scroll to it.
+  useJumpToMessage(channel, state, list.rows, virtuoso, useChannelUi().highlightId);
+  useMarkRead(channel, state, list.atBottom);
+  const jump = () => virtuoso.current?.scrollToIndex({ index: "LAST", align: "end", behavior: "auto" });
+  // While the list settles (first render, an older page loaded while the user is at the bottom),
+  // measured heights keep it pinned to the newest message; the user's own scrolling ends that.
+  const stickUntil = useRef(Date.now() + STICK_MS);
+  const release = () => {
+    stickUntil.current = 0;
+  };
+
+  return (
+    <div className="message-list">
+      <div
+        className="message-list__log"
+        role="log"
+        aria-label="Messages"
+        aria-live="off"
+        onWheel={release}
+        onTouchMove={release}
+        onKeyDown={release}
+      >
+        <Virtuoso
+          ref={virtuoso}
+          className="message-list__scroller"
+          data={list.rows}
+          firstItemIndex={list.firstItemIndex}
+          initialTopMostItemIndex={{ index: Math.max(0, list.rows.length - 1), align: "end" }}
+          alignToBottom
+          computeItemKey={(_, row) => row.key}
+          itemContent={(_, row) => <Row row={row} />}
+          followOutput={(atBottom) => (list.lastIsOwn || atBottom ? "auto" : false)}
+          atBottomStateChange={list.setAtBottom}
+          atBottomThreshold={120}
+          startReached={() => {
+            // When the messages do not fill the view yet, the user is at the bottom: stay there.
+            const stay = list.atBottom;
+            if (stay) stickUntil.current = Date.now() + STICK_MS;
+            void list.loadOlder().then(() => {
+              if (stay) {
+                stickUntil.current = Date.now() + STICK_MS;
+                requestAnimationFrame(jump);
+              }
+            });
+          }}
+          totalListHeightChanged={() => {
+            if (Date.now() < stickUntil.current) jump();
+          }}
+          increaseViewportBy={{ top: 800, bottom: 400 }}
+          context={{ loading: list.loadingOlder, more: state.hasMoreOlder }}
+          components={LIST_COMPONENTS}
+        />
+      </div>
+      {!list.atBottom && (
+        <button type="button" className="jump-pill" onClick={jump} data-testid="jump-to-latest">
+          {list.unseen > 0 ? `New messages` : "Jump to latest"}
+          <Icon name="down" size={16} />
+        </button>
+      )}
+      <NewMessagesAnnouncer state={state} userId={userID} />
+    </div>
+  );
+}
+
+interface ListContext {
+  loading: boolean;
+  more: boolean;
+}
+
+/** Above the oldest message: a placeholder while older pages load, or the start of the conversation. */
+function ListStart({ context }: { context?: ListContext }) {
+  if (!context || context.loading || context.more) {
+    return (
+      <div className="list-start" aria-busy="true">
+        <span className="skeleton skeleton--line skeleton--short" />
+        <span className="visually-hidden">Loading older messages</span>
+      </div>
+    );
+  }
+  return <p className="list-start list-start--top">This is the start of the conversation.</p>;
+}

@@ -1,0 +1,71 @@
+import type { Channel, ChannelStateSnapshot } from "@parley/client";
+import type { MessageResponse } from "@parley/protocol";
+import { useEffect, useState } from "react";
+import { useClientState } from "../../chat/client-context";
+import { canPin } from "../../chat/permissions";
+import { fullDate } from "../../chat/relative-time";
+import { Avatar } from "../avatar";
+import { Dialog } from "../ui/dialog";
+
+/** The channel's pinned messages, most recently pinned first; unpin where allowed. */
+export function PinnedDialog({
+  channel,
+  state,
+  onClose,
+}: {
+  channel: Channel;
+  state: ChannelStateSnapshot;
+  onClose: () => void;
+}) {
+  const { user } = useClientState();
+  const [pinned, setPinned] = useState<MessageResponse[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    void version;
+    let cancelled = false;
+    channel.getPinnedMessages().then(
+      (list) => !cancelled && setPinned(list),
+      (e: unknown) => !cancelled && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [channel, version]);
+  return (
+    <Dialog title="Pinned messages" onClose={onClose} wide>
+      {error && <p role="alert">{error}</p>}
+      {!pinned && !error && <p aria-busy="true">Loading…</p>}
+      {pinned?.length === 0 && <p className="muted">Nothing is pinned yet. Pin a message from its menu.</p>}
+      {pinned && pinned.length > 0 && (
+        <ul className="pinned-list" data-testid="pinned-list">
+          {pinned.map((m) => (
+            <li key={m.id} className="pinned">
+              <Avatar name={m.user.name} image={m.user.image} colourKey={m.user.id} size="sm" />
+              <div className="pinned__body">
+                <div className="pinned__meta">
+                  <strong>{m.user.name}</strong> <time dateTime={m.created_at}>{fullDate(m.created_at)}</time>
+                </div>
+                <p className="pinned__text">{m.text || "(a file)"}</p>
+              </div>
+              {canPin(m, state, user) && (
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() =>
+                    channel
+                      .unpinMessage(m.id)
+                      .then(() => setVersion((v) => v + 1))
+                      .catch(() => {})
+                  }
+                >
+                  Unpin
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Message text as markdown (react-markdown + GFM): bold, italic, code, code blocks, links, lists,
+ * quotes. No raw HTML; only http(s) and mailto links are clickable and they open in a new tab;
+ * images are not loaded (their alt text shows). `@id` mentions of members are highlighted.
+ * Loaded lazily: the chat opens with plain text and swaps this in.
+ */
+import type { ReactNode } from "react";
+import Markdown, { type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { splitMentions } from "../../chat/mentions";
+
+export interface MarkdownTextProps {
+  text: string;
+  /** Ids mentioned in the message, highlighted where `@id` appears. */
+  mentions: readonly string[];
+  /** The current user's id (their own mention is stronger). */
+  userId: string | undefined;
+  /** Display names of mentioned users. */
+  names: Readonly<Record<string, string>>;
+}
+
+const SAFE_LINK = /^(https?:|mailto:)/i;
+
+function withMentions(children: ReactNode, props: MarkdownTextProps): ReactNode {
+  if (typeof children === "string") {
+    const parts = splitMentions(children, props.mentions);
+    if (parts.length === 1 && parts[0]?.kind === "text") return children;
+    return parts.map((part, i) =>
+      part.kind === "text" ? (
+        part.text
+      ) : (
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments of one immutable string
+          key={i}
+          className={part.userId === props.userId ? "mention mention--me" : "mention"}
+          title={props.names[part.userId] ?? part.userId}
+        >
+          @{props.names[part.userId] ?? part.userId}
+        </span>
+      ),
+    );
+  }
+  if (Array.isArray(children)) return children.map((child) => withMentions(child, props));
+  return children;
+}
+
+export default function MarkdownText(props: MarkdownTextProps) {
+  const mention = (children: ReactNode) => withMentions(children, props);
+  const components: Components = {
+    a: ({ href, children }) =>
+      href && SAFE_LINK.test(href) ? (
+        <a href={href} target="_blank" rel="noopener noreferrer">
+          {children}
+        </a>
+      ) : (
+        <span className="link-disabled">{children}</span>
+      ),
+    img: ({ alt }) => <span className="muted">{alt ? `[image: ${alt}]` : "[image]"}</span>,
+    p: ({ children }) => <p>{mention(children)}</p>,
+    li: ({ children }) => <li>{mention(children)}</li>,
+    strong: ({ children }) => <strong>{mention(children)}</strong>,
+    em: ({ children }) => <em>{mention(children)}</em>,
+    h1: ({ children }) => <p className="md-heading">{mention(children)}</p>,
+    h2: ({ children }) => <p className="md-heading">{mention(children)}</p>,
+    h3: ({ children }) => <p className="md-heading">{mention(children)}</p>,
+    h4: ({ children }) => <p className="md-heading">{mention(children)}</p>,
+    h5: ({ children }) => <p className="md-heading">{mention(children)}</p>,
+    h6: ({ children }) => <p className="md-heading">{mention(children)}</p>,
+    td: ({ children }) => <td>{mention(children)}</td>,
+  };
+  return (
+    <div className="markdown">
+      <Markdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
+        {props.text}
+      </Markdown>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from "react";
+import { useClientState } from "../../chat/client-context";
+import { SearchSlot } from "../../chat/extensions";
+import "../../styles/app-shell.css";
+import { BrandMark } from "../brand";
+import { Icon } from "../ui/icons";
+import { UserMenu } from "../user-menu";
+import { ChannelList } from "./channel-list";
+import { NewChannelDialog } from "./new-channel-dialog";
+import { NewDmDialog } from "./new-dm-dialog";
+import { ProfileDialog } from "./profile-dialog";
+
+type Open = "channel" | "dm" | "profile" | null;
+
+/** The left column: the user's menu, search, new chat buttons and the channel list. */
+export function ChannelSidebar() {
+  const { user, userID } = useClientState();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const me = { id: userID ?? "", name: user?.name || userID || "", image: user?.image ?? "" };
+  return (
+    <aside className="sidebar" aria-label="Conversations">
+      <div className="sidebar__header">
+        <BrandMark />
+        <UserMenu user={me} onEditProfile={() => setOpen("profile")} />
+      </div>
+      <div className="sidebar__search">
+        <SearchSlot />
+      </div>
+      <div className="sidebar__title-row">
+        <h2 className="sidebar__title">Chats</h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="New message"
+          title="New message"
+          onClick={() => setOpen("dm")}
+        >
+          <Icon name="edit" />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="New channel"
+          title="New channel"
+          onClick={() => setOpen("channel")}
+        >
+          <Icon name="plus" />
+        </button>
+      </div>
+      <ChannelList onNewChannel={() => setOpen("channel")} onNewMessage={() => setOpen("dm")} />
+      {open === "channel" && <NewChannelDialog onClose={close} />}
+      {open === "dm" && <NewDmDialog onClose={close} />}
+      {open === "profile" && <ProfileDialog onClose={close} />}
+    </aside>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ChatClient } from "@parley/client";
+import type { MessageResponse } from "@parley/protocol";
+import type { MouseEvent } from "react";
+import { errorText } from "../polls/use-action";
+import { muteUser } from "./moderation-api";
+import { type ModerationDialogKind, openModerationDialog, showModerationNotice } from "./moderation-dialogs";
+import { canBanAuthor, canFlag, canModerateDelete, isMutedAuthor } from "./roles";
+import { useModerationUser } from "./use-moderation-user";
+
+interface MessageModerationMenuProps {
+  client: ChatClient;
+  message: MessageResponse;
+}
+
+/**
+ * Items for a message's "more" menu: Flag (with a reason), for moderators Delete and Ban
+ * author, and Mute / Unmute the author (their messages are then hidden for the current user).
+ */
+export function MessageModerationMenu({ client, message }: MessageModerationMenuProps) {
+  const me = useModerationUser(client);
+  if (!me || message.user.id === me.id || message.type === "deleted") return null;
+  const channelRole = client.activeChannels.get(message.cid)?.state.membership?.role ?? null;
+  const muted = isMutedAuthor(message, me.mutes);
+  const open = (kind: ModerationDialogKind) => (event: MouseEvent<HTMLButtonElement>) => {
+    returnFocusToMenu(event);
+    openModerationDialog({ kind, client, message });
+  };
+  const toggleMute = async () => {
+    try {
+      await muteUser(client.rest, message.user.id, !muted);
+      showModerationNotice(
+        muted
+          ? `${message.user.name} is unmuted.`
+          : `${message.user.name} is muted: their messages are hidden.`,
+      );
+    } catch (caught) {
+      showModerationNotice(errorText(caught, muted ? "Could not unmute" : "Could not mute"));
+    }
+  };
+  return (
+    <>
+      {canFlag(message, me) && <Item label="Flag message" onClick={open("flag")} />}
+      {canModerateDelete(message, me, channelRole) && (
+        <Item label="Delete message" danger onClick={open("delete")} />
+      )}
+      {canBanAuthor(message, me) && <Item label={`Ban ${message.user.name}`} danger onClick={open("ban")} />}
+      <Item
+        label={muted ? `Unmute ${message.user.name}` : `Mute ${message.user.name}`}
+        onClick={() => void toggleMute()}
+      />
+    </>
+  );
+}
+
+function Item({
+  label,
+  danger = false,
+  onClick,
+}: {
+  label: string;
+  danger?: boolean;
+  onClick: (e: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className={danger ? "menu__item menu__item--danger" : "menu__item"}
+      onClick={onClick}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** The menu closes when an item is chosen: focus its button so the dialog returns focus there. */
+function returnFocusToMenu(event: MouseEvent<HTMLButtonElement>): void {
+  event.currentTarget.closest(".menu")?.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.focus();
+}

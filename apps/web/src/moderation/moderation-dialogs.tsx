@@ -1,0 +1,93 @@
+/**
+ * Dialogs opened from a message's "more" menu (flag, delete, ban). A menu unmounts its items when
+ * an item is chosen, so the dialogs live in their own small React root on <body>, outside any
+ * menu's lifetime; a polite status line there confirms what was done.
+ */
+import type { ChatClient } from "@parley/client";
+import type { MessageResponse } from "@parley/protocol";
+import { useEffect, useSyncExternalStore } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { BanDialog } from "./ban-dialog";
+import { DeleteDialog } from "./delete-dialog";
+import { FlagDialog } from "./flag-dialog";
+import "../polls/forms.css";
+import "./moderation.css";
+
+export type ModerationDialogKind = "flag" | "delete" | "ban";
+
+interface DialogRequest {
+  kind: ModerationDialogKind;
+  client: ChatClient;
+  message: MessageResponse;
+}
+
+interface HostState {
+  dialog: DialogRequest | null;
+  notice: { text: string; id: number } | null;
+}
+
+let state: HostState = { dialog: null, notice: null };
+const listeners = new Set<() => void>();
+let root: Root | null = null;
+let noticeId = 0;
+
+function set(change: Partial<HostState>): void {
+  state = { ...state, ...change };
+  for (const listener of [...listeners]) listener();
+}
+
+function ensureHost(): void {
+  if (root || typeof document === "undefined") return;
+  const element = document.createElement("div");
+  element.className = "moderation-host";
+  document.body.append(element);
+  root = createRoot(element);
+  root.render(<ModerationDialogHost />);
+}
+
+export function openModerationDialog(request: DialogRequest): void {
+  ensureHost();
+  set({ dialog: request });
+}
+
+/** A short confirmation ("Message flagged"), announced politely and gone after a few seconds. */
+export function showModerationNotice(text: string): void {
+  ensureHost();
+  noticeId += 1;
+  set({ notice: { text, id: noticeId } });
+}
+
+const close = () => set({ dialog: null });
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+function ModerationDialogHost() {
+  const { dialog, notice } = useSyncExternalStore(subscribe, () => state);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => {
+      if (state.notice?.id === notice.id) set({ notice: null });
+    }, 4000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  const done = (text: string) => {
+    close();
+    showModerationNotice(text);
+  };
+  return (
+    <>
+      {dialog?.kind === "flag" && <FlagDialog {...dialog} onClose={close} onDone={done} />}
+      {dialog?.kind === "delete" && <DeleteDialog {...dialog} onClose={close} onDone={done} />}
+      {dialog?.kind === "ban" && <BanDialog {...dialog} onClose={close} onDone={done} />}
+      <div className="moderation-notice-region" role="status" aria-live="polite">
+        {notice && (
+          <p className="moderation-notice" data-testid="moderation-notice">
+            {notice.text}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ChatClient } from "@parley/client";
+import type { ChannelResponse, MessageSearchResult, UserResponse } from "@parley/protocol";
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { channelPath } from "../chat/channel-route";
+import { openDirectChannel } from "../chat/create-channel";
+
+/** Where a message result leads: its channel at that message (a thread reply: its thread too). */
+export function messageResultPath(result: MessageSearchResult): string {
+  const { message } = result;
+  const params = new URLSearchParams();
+  if (message.parent_id) params.set("thread", message.parent_id);
+  params.set("message", message.id);
+  return `${channelPath(message.cid)}?${params.toString()}`;
+}
+
+export interface OpenResult {
+  user: (user: UserResponse) => Promise<void>;
+  channel: (channel: ChannelResponse) => void;
+  message: (result: MessageSearchResult) => void;
+}
+
+/** Choosing a result: a user opens (or creates) the DM, a channel opens, a message opens at itself. */
+export function useOpenResult(client: ChatClient): OpenResult {
+  const navigate = useNavigate();
+  const user = useCallback(
+    async (u: UserResponse) => {
+      const channel = await openDirectChannel(client, [u.id]);
+      navigate(channelPath(channel.cid));
+    },
+    [client, navigate],
+  );
+  const channel = useCallback((c: ChannelResponse) => navigate(channelPath(c.cid)), [navigate]);
+  const message = useCallback((r: MessageSearchResult) => navigate(messageResultPath(r)), [navigate]);
+  return { user, channel, message };
+}

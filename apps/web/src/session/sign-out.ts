@@ -1,0 +1,23 @@
+import type { SignoutBody } from "@parley/protocol";
+import { disconnectSession } from "./connect";
+import { clearSession, readUserToken } from "./storage";
+
+/**
+ * Log out (spec §4): disconnect, clear sessionStorage and localStorage, and ask the server to
+ * revoke the product session. The revocation is best effort and does not delay the UI.
+ */
+export function signOut(): void {
+  const userToken = readUserToken();
+  disconnectSession();
+  clearSession();
+  if (!userToken) return;
+  const body: SignoutBody = { action: "signout", token: userToken };
+  fetch("/api/auth", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    keepalive: true,
+  }).catch(() => {
+    // Offline: the local session is gone anyway and the server token expires on its own.
+  });
+}
