@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+import { chat, createChannel, createUser, sendMessage } from "./chat-support";
+import { fitting, PAYLOADS } from "./xss-corpus";
+import { expectNothingRan, inBatches, userNamed, watchedPage } from "./xss-support";
+
+/**
+ * Message text and display names: every payload is posted while the viewer has the channel
+ * open, and the test waits for its row to render (the list is virtualized: a row renders when it
+ * is on screen, and a new message is), so each payload really went through the UI.
+ */
+test.setTimeout(15 * 60_000);
+
+// Elements a payload could smuggle in. (A GFM task list item renders a disabled checkbox: fine.)
+const PAYLOAD_ELEMENTS =
+  'script, iframe, object, embed, svg, math, img, form, input:not([type="checkbox"][disabled]), button, video, audio, source, details, marquee, style, base, link, meta';
+
+test("message text: no payload runs", async ({ browser, request }) => {
+  const viewer = await createUser(request, "Viewer");
+  const poster = await createUser(request, "Poster");
+  const cid = await createChannel(request, poster, [viewer], "XSS messages");
+  const { page, context, watch } = await watchedPage(browser, viewer, `/c/${cid}`);
+  const payloads = fitting(5000);
+  expect(payloads.length).toBeGreaterThanOrEqual(200);
+  for (const text of payloads) {
+    const id = await sendMessage(request, poster, cid, text);
+    const row = page.locator(`[data-message-id="${id}"]`);
+    await expect(row).toBeAttached();
+    // Nothing of the payload became an element: raw HTML is dropped, markdown gives text and
+    // plain elements only.
+    await expect(row.locator(".markdown").locator(PAYLOAD_ELEMENTS)).toHaveCount(0);
+  }
+  // No link of any message points anywhere but http(s) or mailto.
+  const hrefs = await page
+    .locator(".channel-view a[href]")
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  expect(hrefs.filter((h) => !/^(https?:|mailto:|\/|#)/i.test(h ?? ""))).toEqual([]);
+  await expectNothingRan(page, watch);
+  await context.close();
+});
+
+test("display names: no payload runs", async ({ browser, request }) => {
+  const viewer = await createUser(request, "Viewer");
+  const names = fitting(64);
+  expect(names.length).toBeGreaterThanOrEqual(60);
+  const authors = await inBatches(names, 8, (name) => userNamed(request, name));
+  const cid = await createChannel(request, viewer, [], "XSS names");
+  const [type, channelId] = cid.split(":");
+  for (let i = 0; i < authors.length; i += 100) {
+    await chat(request, viewer, "POST", `/channels/${type}/${channelId}/members`, {
+      add: authors.slice(i, i + 100).map((a) => a.id),
+    });
+  }
+  const { page, context, watch } = await watchedPage(browser, viewer, `/c/${cid}`);
+  for (const author of authors) {
+    const id = await sendMessage(request, author, cid, `hello from ${author.id}`);
+    const row = page.locator(`[data-message-id="${id}"]`);
+    await expect(row).toBeAttached();
+    // The name is bound as text: it shows verbatim in the row's accessible name.
+    expect((await row.getAttribute("aria-label"))?.startsWith(`${author.name},`)).toBe(true);
+  }
+  await expectNothingRan(page, watch);
+  await context.close();
+  expect(PAYLOADS.length).toBeGreaterThanOrEqual(200);
+});
