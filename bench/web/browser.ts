@@ -1,0 +1,53 @@
+import { type Browser, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium, headless, with the flags issue 11 asks for. */
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+}
+
+/** Script URLs the page requested while loading `url` until the network went quiet. */
+export async function scriptsLoaded(page: Page, url: string): Promise<string[]> {
+  const scripts = new Set<string>();
+  page.on("response", (res) => {
+    if (res.request().resourceType() === "script") scripts.add(new URL(res.url()).pathname);
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  return [...scripts];
+}
+
+/**
+ * In the page (a string, so no bundler helper leaks into it): clicks the channel's sidebar row and
+ * times from the click to the first mutation that puts a message row containing `token` in the
+ * message list, plus one animation frame (the paint).
+ */
+const SWITCH_SCRIPT = `({ cid, token }) => new Promise((resolve, reject) => {
+  const row = document.querySelector('a[data-testid="channel-row"][data-cid="' + cid + '"]');
+  if (!row) return reject(new Error("no sidebar row for " + cid));
+  const shown = () => [...document.querySelectorAll('.message-list__log [data-testid="message"]')]
+    .some((m) => (m.textContent || "").includes(token));
+  const timer = setTimeout(() => reject(new Error(cid + " did not render within 10 s")), 10000);
+  let t0 = 0;
+  const observer = new MutationObserver(() => {
+    if (!shown()) return;
+    observer.disconnect();
+    const rendered = performance.now();
+    requestAnimationFrame(() => { clearTimeout(timer); resolve(rendered - t0); });
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  t0 = performance.now();
+  row.click();
+  if (shown()) { observer.disconnect(); clearTimeout(timer); resolve(performance.now() - t0); }
+})`;
+
+export function timeSwitch(page: Page, cid: string, token: string): Promise<number> {
+  return page.evaluate(`(${SWITCH_SCRIPT})(${JSON.stringify({ cid, token })})`) as Promise<number>;
+}
