@@ -183,13 +183,20 @@ export abstract class ChannelBase {
   }
 
   /** Applies a query answer coming from `client.queryChannels` or a refetch. */
-  _applyQueryResponse(response: ChannelStateResponse, messageLimit: number, force = false): void {
+  _applyQueryResponse(
+    response: ChannelStateResponse,
+    messageLimit: number,
+    mode: "merge" | "force" | "flags-only" = "merge",
+  ): void {
     if (!this.#id) {
       this.#id = response.channel.id;
       this.host.register(this.#self);
     }
-    const base = force ? { ...this.#state, initialized: false } : this.#state;
-    this.setState(applyQueryResponse(base, response, this.ctx, { messageLimit }));
+    const base = mode === "force" ? { ...this.#state, initialized: false } : this.#state;
+    this.#sync.saw(response.last_seq);
+    this.setState(
+      applyQueryResponse(base, response, this.ctx, { messageLimit, flagsOnly: mode === "flags-only" }),
+    );
   }
 
   /** Unread replies per thread, from `GET /unread`. */
@@ -217,7 +224,7 @@ export abstract class ChannelBase {
           messages: { limit },
         });
         this.#sync.resetTo(response.last_seq);
-        this._applyQueryResponse(response, limit, true);
+        this._applyQueryResponse(response, limit, "force");
         if (this.#watching) await this.host.watch([this.#self]);
       } catch (error) {
         if (error instanceof ChatApiError && (error.status === 403 || error.status === 404)) {
@@ -257,7 +264,6 @@ export abstract class ChannelBase {
 
   protected async queryAndApply(body: ChannelQueryBody, messageLimit: number): Promise<ChannelStateResponse> {
     const response = await this.host.rest.queryChannel(this.type, this.#id, body);
-    this.#sync.saw(response.last_seq);
     this._applyQueryResponse(response, messageLimit);
     return response;
   }

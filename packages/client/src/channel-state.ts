@@ -84,13 +84,19 @@ export function withChannelData(
 export interface QueryApplyOptions {
   /** The message limit the query asked for: a shorter page means no older messages exist. */
   messageLimit: number;
+  /**
+   * Take only the user-scoped parts (mute/hide flags, watcher count) even when the answer is
+   * ahead: the channel is being resumed by replay, which hands every missed event to handlers.
+   */
+  flagsOnly?: boolean;
 }
 
 /**
  * Applies a channel query answer. When it is at least as recent as the state (by last_seq) it
  * replaces the state, keeping older pages that join the new one and the local pending sends; when
  * the state is already ahead (events applied after the server built the answer), only the
- * user-scoped parts that events do not carry (mute/hide flags, watcher count) are taken.
+ * user-scoped parts that events do not carry (mute/hide flags, watcher count) are taken — as
+ * they are when `flagsOnly` says the events are on their way by replay.
  */
 export function applyQueryResponse(
   state: ChannelStateSnapshot,
@@ -98,7 +104,7 @@ export function applyQueryResponse(
   ctx: ReduceContext,
   options: QueryApplyOptions,
 ): ChannelStateSnapshot {
-  if (state.initialized && response.last_seq < state.lastSeq) {
+  if (state.initialized && (options.flagsOnly || response.last_seq < state.lastSeq)) {
     const membership =
       state.membership && response.membership
         ? { ...state.membership, muted: response.membership.muted, hidden: response.membership.hidden }

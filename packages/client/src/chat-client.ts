@@ -319,7 +319,10 @@ export class ChatClient {
     for (const [cid, counts] of threadUnreadByChannel(unread)) {
       this.activeChannels.get(cid)?._setThreadUnread(counts);
     }
-    this.#state.setTotal(unread.total_unread_count);
+    this.#state.setTotal(
+      unread.total_unread_count,
+      new Map(unread.channels.map((c) => [c.cid, c.unread_count])),
+    );
     return unread;
   }
 
@@ -441,7 +444,7 @@ export class ChatClient {
       if (r.status === "rejected") this.logger("warn", "resume step failed", { error: String(r.reason) });
     }
     try {
-      this.#state.setTotal((await this.rest.getUnreadCount()).total_unread_count);
+      await this.refreshUnread();
     } catch (error) {
       this.logger("warn", "unread refresh failed", { error: String(error) });
     }

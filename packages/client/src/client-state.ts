@@ -80,9 +80,9 @@ export class ClientState {
     this.refresh();
   }
 
-  /** The server said what the total unread is. */
-  setTotal(total: number): void {
-    this.#unread.setTotal(total);
+  /** The server said what the total unread is (and, from GET /unread, each channel's count). */
+  setTotal(total: number, serverCounts?: ReadonlyMap<string, number>): void {
+    this.#unread.setTotal(total, serverCounts);
     this.refresh();
   }
 

@@ -20,8 +20,8 @@ export interface RequeryDeps {
 }
 
 /**
- * Queries the channel list again: answers are applied by the seq rule (an answer older than the
- * state only refreshes user-scoped flags), channels new to the list are watched, and listed
+ * Queries the channel list again: channels already watched take only their user-scoped flags
+ * (their events come by replay), others are applied by the seq rule and watched, and listed
  * channels missing from a complete answer (removed, hidden or deleted meanwhile) are refetched.
  */
 export async function requeryChannelList(query: ChannelListQuery, deps: RequeryDeps): Promise<void> {
@@ -32,7 +32,9 @@ export async function requeryChannelList(query: ChannelListQuery, deps: RequeryD
   for (const s of states) {
     const channel = deps.channel(s.channel.type, s.channel.id);
     const wasWatching = channel.watching;
-    channel._applyQueryResponse(s, query.messageLimit);
+    // A watched channel is caught up by its replay, which hands each missed event to handlers;
+    // applying this answer's messages would skip them.
+    channel._applyQueryResponse(s, query.messageLimit, wasWatching ? "flags-only" : "merge");
     seen.add(channel);
     if (!wasWatching) {
       channel._setWatching(true);

@@ -5,6 +5,7 @@
 import type { ChannelStateSnapshot } from "./types.js";
 
 interface Counted {
+  readonly cid: string;
   readonly state: ChannelStateSnapshot;
 }
 
@@ -42,10 +43,18 @@ export class UnreadTracker<C extends Counted> {
     this.#remainder += n;
   }
 
-  /** The server said what the total is (connection.ok, notification.mark_read, GET /unread). */
-  setTotal(total: number): void {
+  /**
+   * The server said what the total is (connection.ok, notification.mark_read, GET /unread). With
+   * its per-channel counts (GET /unread), the held channels' share is taken from the same answer:
+   * their live counts may already include, or still miss, messages the server counted, and the
+   * events still on their way must not be counted twice.
+   */
+  setTotal(total: number, serverCounts?: ReadonlyMap<string, number>): void {
     let held = 0;
-    for (const c of this.#accounted) held += contribution(c.state);
+    for (const c of this.#accounted) {
+      if (!serverCounts) held += contribution(c.state);
+      else if (!c.state.membership?.muted) held += serverCounts.get(c.cid) ?? 0;
+    }
     this.#remainder = Math.max(0, total - held);
   }
 

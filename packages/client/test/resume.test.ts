@@ -1,7 +1,7 @@
 import type { ChannelEvent } from "@parley/protocol";
 import { describe, expect, test } from "vitest";
 import { connectedHarness } from "./client-harness.js";
-import { at, channelState, FakeSocket, flush, message, user } from "./fakes.js";
+import { at, channelState, FakeSocket, flush, me, message, user } from "./fakes.js";
 
 function newMessage(id: string, seq: number, cid = "messaging:general"): ChannelEvent {
   const [channel_type, channel_id] = cid.split(":") as [string, string];
@@ -153,6 +153,70 @@ describe("resume after a reconnect", () => {
     expect(listQueries()).toBe(2);
     // the re-query answer (last_seq 4) is older than the state (5): the newer state is kept
     expect(h.client.activeChannels.get("messaging:a")!.state.messages.map((m) => m.id)).toEqual(["a1", "a2"]);
+    await h.client.disconnectUser();
+  });
+
+  test("a re-query answer ahead of a watched channel leaves the missed messages to the replay, which hands each to handlers once", async () => {
+    const cid = "messaging:a";
+    const h = await connectedHarness();
+    const a1 = message("a1", "alice", 4, { cid });
+    h.states.set("a", channelState("a", { messages: [a1], lastSeq: 4 }));
+    await h.client.queryChannels();
+    const channel = h.client.activeChannels.get(cid)!;
+    const seen: string[] = [];
+    channel.on("message.new", (e) => seen.push(e.message.id));
+    // while the socket is down the server stores a2 and a3; the list re-query answers with them
+    const missed = [message("a2", "alice", 5, { cid }), message("a3", "alice", 6, { cid })];
+    h.states.set("a", channelState("a", { messages: [a1, ...missed], lastSeq: 6, unread: 2 }));
+    // the replay is slower than the re-query: it arrives after the list answer was applied
+    FakeSocket.onCreate = (socket) => {
+      socket.onSend = (frame) => {
+        if (frame.type === "auth")
+          socket.receive({ type: "connection.ok", connection_id: "c2", me: me("bob") });
+        if (frame.type !== "watch") return;
+        setTimeout(() => {
+          socket.receive(newMessage("a2", 5, cid));
+          socket.receive(newMessage("a3", 6, cid));
+          socket.receive({ type: "watch.ok", req_id: frame.req_id, cid, last_seq: 6, replayed: 2 });
+        }, 30);
+      };
+      queueMicrotask(() => socket.open());
+    };
+    const recovered = new Promise<void>((resolve) => h.client.on("connection.recovered", () => resolve()));
+    FakeSocket.last.serverClose(1006);
+    await recovered;
+    expect(seen).toEqual(["a2", "a3"]);
+    expect(channel.state.messages.map((m) => m.id)).toEqual(["a1", "a2", "a3"]);
+    expect(channel.state.lastSeq).toBe(6);
+    expect(channel.state.unreadCount).toBe(2);
+    await h.client.disconnectUser();
+  });
+});
+
+describe("total unread from the server", () => {
+  test("GET /unread counts held channels by its own figures, so a message still on its way is not counted twice", async () => {
+    const cid = "messaging:a";
+    const h = await connectedHarness();
+    h.states.set("a", channelState("a", { messages: [message("a1", "alice", 1, { cid })], unread: 1 }));
+    await h.client.queryChannels();
+    expect(h.client.totalUnreadCount).toBe(1);
+    // the server already counts a2 (seq 2) in channel a, and 3 messages in channel b, not held
+    const unread = h.http.routes.find((r) => r.path === "/unread")!;
+    unread.handler = () => ({
+      body: {
+        total_unread_count: 5,
+        channels: [
+          { cid, unread_count: 2, unread_mentions: 0, last_read: null },
+          { cid: "messaging:b", unread_count: 3, unread_mentions: 0, last_read: null },
+        ],
+        threads: [],
+      },
+    });
+    await h.client.refreshUnread();
+    // a2's event arrives after the answer
+    FakeSocket.last.receive(newMessage("a2", 2, cid));
+    expect(h.client.activeChannels.get(cid)!.state.unreadCount).toBe(2);
+    expect(h.client.totalUnreadCount).toBe(5);
     await h.client.disconnectUser();
   });
 });
