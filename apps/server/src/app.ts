@@ -31,7 +31,7 @@ import { busChannelOf, openRedisBus } from "./realtime/bus-redis.js";
 import { ClusterPresence } from "./realtime/cluster-presence.js";
 import { handleSocket } from "./realtime/gateway.js";
 import { Hub } from "./realtime/hub.js";
-import { originAllowed } from "./realtime/origin.js";
+import { refuseForeignOrigin } from "./realtime/origin.js";
 import { redisAttemptLimiter } from "./realtime/redis-attempt-limiter.js";
 import { loadSecrets } from "./secrets.js";
 import { createServices, type Services } from "./services.js";
@@ -142,20 +142,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(accountRoutes(services, appKey), { prefix: "/api" });
   await server.register(
     async (chat) => {
-      chat.get(WS_PATH.slice("/chat".length), { websocket: true }, (socket, req) => {
-        if (!originAllowed(req, config.allowedOrigins)) {
-          socket.close(4003, "origin not allowed");
-          return;
-        }
-        handleSocket(socket, {
-          auth: services.auth,
-          users: services.users,
-          presence: services.presence,
-          hub,
-          log: req.log,
-          onConnection: (d) => metrics.connections.inc(d),
-        });
-      });
+      chat.get(
+        WS_PATH.slice("/chat".length),
+        { websocket: true, preValidation: refuseForeignOrigin(config.allowedOrigins) },
+        (socket, req) => {
+          handleSocket(socket, {
+            auth: services.auth,
+            users: services.users,
+            presence: services.presence,
+            hub,
+            log: req.log,
+            onConnection: (d) => metrics.connections.inc(d),
+          });
+        },
+      );
       chat.register(async (rest) => {
         rest.addHook("preHandler", chatAuthHook(services.auth));
         await rest.register(chatChannelRoutes(services));

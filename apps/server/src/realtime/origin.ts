@@ -1,4 +1,5 @@
-import type { FastifyRequest } from "fastify";
+import { ErrorCode } from "@parley/protocol";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * Browsers always send Origin on a WebSocket upgrade; it must be this server's own origin or
@@ -10,4 +11,14 @@ export function originAllowed(req: FastifyRequest, allowed: readonly string[]): 
   if (allowed.includes(origin)) return true;
   const host = req.headers.host;
   return origin === `http://${host}` || origin === `https://${host}`;
+}
+
+/** A preValidation hook: a foreign origin gets HTTP 403 and the upgrade never happens. */
+export function refuseForeignOrigin(allowed: readonly string[]) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (originAllowed(req, allowed)) return;
+    await reply.code(403).send({
+      error: { code: ErrorCode.forbidden, message: `origin ${req.headers.origin} is not allowed` },
+    });
+  };
 }

@@ -56,9 +56,15 @@ describe("websocket authentication", () => {
     sock.close();
   });
 
-  it("refuses a foreign Origin before the upgrade completes", async () => {
-    const sock = await rawSocket(s.wsUrl, { origin: "https://evil.example" });
-    expect((await sock.closed).code).toBe(4003);
+  it("refuses a foreign Origin with 403 before the upgrade", async () => {
+    await expect(rawSocket(s.wsUrl, { origin: "https://evil.example" })).rejects.toThrow(
+      "upgrade refused: 403",
+    );
+    const own = new URL(s.wsUrl.replace(/^ws/, "http")).origin;
+    const sock = await rawSocket(s.wsUrl, { origin: own });
+    sock.send({ type: "auth", api_key: s.apiKey, token: ana.token });
+    await sock.next((f) => f.type === "connection.ok");
+    sock.close();
   });
 });
 
