@@ -2,6 +2,7 @@ import { AccountsService } from "./domain/accounts/accounts-service.js";
 import type { AttemptLimiter } from "./domain/accounts/attempt-limiter.js";
 import { ChatAuth } from "./domain/auth/chat-auth.js";
 import { type ChatTokens, chatTokens } from "./domain/auth/chat-tokens.js";
+import { ChannelDirectory } from "./domain/channels/channel-directory.js";
 import { ChannelTypes } from "./domain/channels/channel-types.js";
 import { ChannelsService } from "./domain/channels/channels-service.js";
 import type { Clock } from "./domain/clock.js";
@@ -33,6 +34,7 @@ export interface Services {
   users: UsersService;
   types: ChannelTypes;
   channels: ChannelsService;
+  directory: ChannelDirectory;
   messages: MessagesService;
   meta: MessageMetaService;
   reactions: ReactionsService;
@@ -93,6 +95,7 @@ export function createServices(deps: {
     users,
     types,
     channels: new ChannelsService(store, types, messages, events, presencePort, clock),
+    directory: new ChannelDirectory(store, types),
     messages,
     meta: new MessageMetaService(store, types, messages, presencePort, clock),
     reactions: new ReactionsService(store, types, events, presencePort, clock),

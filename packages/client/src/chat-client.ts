@@ -4,6 +4,7 @@
  * client-level state: the channel list, the total unread count and the connection status.
  */
 import type {
+  ChannelResponse,
   ClientFrame,
   MessageVersionResponse,
   OwnUserResponse,
@@ -361,6 +362,15 @@ export class ChatClient {
   async queryUsers(q: string, options: { limit?: number; offset?: number } = {}): Promise<UserResponse[]> {
     const { users } = await this.rest.queryUsers({ q, ...options });
     return users;
+  }
+
+  /** Channels the user may join and is not in yet, matched on name, newest activity first. */
+  async queryJoinableChannels(
+    q: string,
+    options: { limit?: number; offset?: number } = {},
+  ): Promise<ChannelResponse[]> {
+    const { channels } = await this.rest.queryJoinableChannels({ q, ...options });
+    return channels;
   }
 
   // ---- internals ----

@@ -296,6 +296,14 @@ export class RestClient {
     return this.get("/unread", options);
   }
 
+  /** Channels the user may join and is not in (`team`, by default), newest activity first. */
+  queryJoinableChannels(
+    params: { q?: string; limit?: number; offset?: number } = {},
+    options: RequestOptions = {},
+  ): Promise<{ channels: ChannelResponse[] }> {
+    return this.get("/channels/joinable", { ...options, query: { ...options.query, ...params } });
+  }
+
   queryUsers(
     params: { q?: string; limit?: number; offset?: number } = {},
     options: RequestOptions = {},

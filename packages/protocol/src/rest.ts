@@ -152,6 +152,15 @@ export const userSearchQuerySchema = z
   })
   .strict();
 
+/** `GET /channels/joinable`: channels the user may join, by name. */
+export const joinableChannelsQuerySchema = z
+  .object({
+    q: z.string().max(64).optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+    offset: z.coerce.number().int().min(0).max(10_000).optional(),
+  })
+  .strict();
+
 export type MessagePagination = z.infer<typeof messagePaginationSchema>;
 export type QueryChannelsBody = z.infer<typeof queryChannelsBodySchema>;
 export type ChannelQueryBody = z.infer<typeof channelQueryBodySchema>;
@@ -163,3 +172,4 @@ export type ReactionBody = z.infer<typeof reactionBodySchema>;
 export type MessageHistoryBody = z.infer<typeof messageHistoryBodySchema>;
 export type MarkReadBody = z.infer<typeof markReadBodySchema>;
 export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
+export type JoinableChannelsQuery = z.infer<typeof joinableChannelsQuerySchema>;

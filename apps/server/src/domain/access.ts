@@ -110,6 +110,15 @@ export function memberMayRead(
 }
 
 /**
+ * Whether channels governed by `policies` are open: any signed-in user may join them, so they are
+ * listed to non-members (the admins' grace to join anything does not make a channel open).
+ */
+export function openToJoin(actor: Actor, policies: readonly Policy[]): boolean {
+  const mayJoin = (roles: string[]) => allowed(policies, { resource: "JoinChannel", roles, isOwner: false });
+  return mayJoin(["user"]) && (actor.server || mayJoin(rolesOf(actor, undefined, false)));
+}
+
+/**
  * Polls: anyone creates and queries; before it is posted only its creator sees and posts a
  * poll; once posted, its channel type's policies decide, with the poll's creator as the owner
  * of the poll, and suggesting options also needs the poll to allow it (or UpdatePoll).

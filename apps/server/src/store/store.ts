@@ -138,6 +138,16 @@ export interface ChannelListQuery {
   offset: number;
 }
 
+/** Channels of `types` (not direct, not deleted) that `userId` is not a member of. */
+export interface JoinableChannelQuery {
+  userId: string;
+  types: readonly string[];
+  /** Matches the start of the name or of a word in it, case-insensitively. */
+  text?: string;
+  limit: number;
+  offset: number;
+}
+
 export interface ChannelRepo {
   insert(row: ChannelRow): Promise<void>;
   get(cid: string): Promise<ChannelRow | undefined>;
@@ -150,6 +160,8 @@ export interface ChannelRepo {
   /** Allocates the next per-channel seq; the row lock it takes orders concurrent writers. */
   nextSeq(cid: string): Promise<number>;
   listForUser(q: ChannelListQuery): Promise<ChannelRow[]>;
+  /** Newest activity first. */
+  listJoinable(q: JoinableChannelQuery): Promise<ChannelRow[]>;
 }
 
 export interface MemberRepo {

@@ -21,6 +21,12 @@ export const moderationRows: Row[] = [
   row("search channels: the channel is found", [D, D, D, A, A, D, A], (c) =>
     listed(c, "GET", `/search/channels?q=${c.fx.id}`, (b) => b.channels.some((x: any) => x.cid === c.fx.cid)),
   ),
+  // the fixture channel is members-only: nobody is offered to join it, not even the admin
+  row("joinable channels: the members-only channel is offered", [D, D, D, D, D, D, D], (c) =>
+    listed(c, "GET", `/channels/joinable?q=${c.fx.id}`, (b) =>
+      b.channels.some((x: any) => x.cid === c.fx.cid),
+    ),
+  ),
   row("search users: the owner is found", [D, A, A, A, A, A, A], (c) =>
     listed(c, "GET", `/search/users?q=${c.cast.owner.id}`, (b) =>
       b.users.some((u: any) => u.id === c.cast.owner.id),

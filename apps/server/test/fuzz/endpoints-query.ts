@@ -43,6 +43,14 @@ export function queryEndpoints(f: QueryFixture): FuzzEndpoint[] {
       query: true,
     },
     {
+      name: "joinable channels",
+      schema: "joinableChannelsQuerySchema",
+      method: "GET",
+      path: () => "/chat/channels/joinable",
+      base: { q: "te", limit: 5, offset: 0 },
+      query: true,
+    },
+    {
       name: "message page",
       schema: "pageQuery (server)",
       method: "GET",

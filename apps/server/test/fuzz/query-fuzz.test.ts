@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { type QueryFixture, queryEndpoints } from "./endpoints-query.js";
 import { expectStillServing, type FuzzTarget, fuzzEndpoints } from "./rest-harness.js";
 
-/** Query strings: the three search sources, user search, history pages and bans; 7 × 200 cases. */
+/** Query strings: the three search sources, user search, joinable channels, history pages and bans; 8 × 200 cases. */
 const RUNS = 200;
 
 let s: TestServer;

@@ -1,31 +1,35 @@
 import type { ChatClient } from "@parley/client";
-import type { UserResponse } from "@parley/protocol";
+import type { ChannelResponse, UserResponse } from "@parley/protocol";
 import { useEffect, useState } from "react";
 
 const DEBOUNCE_MS = 250;
+const LIMIT = 20;
 
-export interface UserSearch {
-  users: UserResponse[];
+export interface DebouncedSearch<T> {
+  items: T[];
   loading: boolean;
   error: string | null;
 }
 
-/** Other users matching `q` (`GET /chat/users?q=`), debounced; the newest answer wins. */
-export function useUserSearch(client: ChatClient, q: string): UserSearch {
-  const [result, setResult] = useState<UserSearch>({ users: [], loading: true, error: null });
+/** Runs `find(q)` 250 ms after `q` last changed; the newest answer wins. */
+function useDebouncedSearch<T>(
+  client: ChatClient,
+  q: string,
+  find: (client: ChatClient, q: string) => Promise<T[]>,
+): DebouncedSearch<T> {
+  const [result, setResult] = useState<DebouncedSearch<T>>({ items: [], loading: true, error: null });
   useEffect(() => {
     let cancelled = false;
     setResult((r) => ({ ...r, loading: true }));
     const timer = setTimeout(() => {
-      client
-        .queryUsers(q.trim(), { limit: 20 })
-        .then((users) => {
-          if (!cancelled) setResult({ users, loading: false, error: null });
+      find(client, q.trim())
+        .then((items) => {
+          if (!cancelled) setResult({ items, loading: false, error: null });
         })
         .catch((error: unknown) => {
           if (!cancelled)
             setResult({
-              users: [],
+              items: [],
               loading: false,
               error: error instanceof Error ? error.message : String(error),
             });
@@ -35,6 +39,19 @@ export function useUserSearch(client: ChatClient, q: string): UserSearch {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [client, q]);
+  }, [client, q, find]);
   return result;
+}
+
+const findUsers = (client: ChatClient, q: string) => client.queryUsers(q, { limit: LIMIT });
+const findJoinable = (client: ChatClient, q: string) => client.queryJoinableChannels(q, { limit: LIMIT });
+
+/** Other users matching `q` (`GET /chat/users?q=`). */
+export function useUserSearch(client: ChatClient, q: string): DebouncedSearch<UserResponse> {
+  return useDebouncedSearch(client, q, findUsers);
+}
+
+/** Channels the user may join, matching `q` (`GET /chat/channels/joinable?q=`). */
+export function useJoinableChannels(client: ChatClient, q: string): DebouncedSearch<ChannelResponse> {
+  return useDebouncedSearch(client, q, findJoinable);
 }

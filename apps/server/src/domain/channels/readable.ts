@@ -1,5 +1,5 @@
 import type { ChannelRow, MembershipKind, Repos } from "../../store/store.js";
-import { APP_ROLES, CHANNEL_ROLES, memberMayRead } from "../access.js";
+import { APP_ROLES, CHANNEL_ROLES, memberMayRead, openToJoin } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import type { ChannelTypes } from "./channel-types.js";
 
@@ -21,6 +21,15 @@ export async function hiddenKinds(types: ChannelTypes, actor: Actor): Promise<Me
     }
   }
   return hidden;
+}
+
+/** The channel types open to join that `actor` may join (`team`, by default). */
+export async function joinableTypes(types: ChannelTypes, actor: Actor): Promise<string[]> {
+  const joinable: string[] = [];
+  for (const type of await types.names()) {
+    if (openToJoin(actor, await types.policies(type))) joinable.push(type);
+  }
+  return joinable;
 }
 
 /** The members of a channel that the policies let read it: who may be notified of its messages. */

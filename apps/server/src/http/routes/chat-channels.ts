@@ -1,5 +1,6 @@
 import {
   channelQueryBodySchema,
+  joinableChannelsQuerySchema,
   markReadBodySchema,
   queryChannelsBodySchema,
   updateChannelBodySchema,
@@ -8,13 +9,16 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { Services } from "../../services.js";
 import { parse } from "../parse.js";
-import { cidOf, typeOf } from "./chat-params.js";
+import { callQuery, cidOf, typeOf } from "./chat-params.js";
 
 export const chatChannelRoutes =
   (s: Services): FastifyPluginAsync =>
   async (app) => {
     app.post("/channels", async (req) =>
       s.channels.list(req.actor, parse(queryChannelsBodySchema, req.body)),
+    );
+    app.get("/channels/joinable", async (req) =>
+      s.directory.joinable(req.actor, parse(joinableChannelsQuerySchema, callQuery(req.query))),
     );
     app.post("/channels/:type/query", async (req) =>
       s.channels.query(req.actor, typeOf(req.params), undefined, parse(channelQueryBodySchema, req.body)),

@@ -104,4 +104,53 @@ export function listChannelsContract(ctx: ContractContext): void {
       expect(await list({ limit: 2, offset: 6 })).toEqual([]);
     });
   });
+
+  describe("channels.listJoinable", () => {
+    it("lists live, non-direct channels of the given types the user is not in, newest activity first, by name", async () => {
+      const { store } = ctx;
+      const me = await addUser(store);
+      const other = await addUser(store);
+      const quiet = await addChannel(store, {
+        name: "Design Reviews",
+        created_at: at(10),
+        updated_at: at(10),
+      });
+      const busy = await addChannel(store, { name: "release-train", last_message_at: at(50) });
+      const mine = await addChannel(store, { name: "Design mine", last_message_at: at(60) });
+      await addChannel(store, { name: "Design gone", last_message_at: at(70), deleted_at: at(71) });
+      await addChannel(store, { name: "Design direct", last_message_at: at(80), is_direct: 1 });
+      const otherType = await addChannel(store, {
+        type: OTHER_TYPE,
+        name: "Design other",
+        last_message_at: at(90),
+      });
+      await store.members.insert(memberRow(mine.cid, me.id));
+      await store.members.insert(memberRow(quiet.cid, other.id));
+      const joinable = (q: { types?: string[]; text?: string; limit?: number; offset?: number } = {}) =>
+        store.channels
+          .listJoinable({ userId: me.id, types: ["contract"], limit: 100, offset: 0, ...q })
+          .then((rows) =>
+            rows.map((r) => r.cid).filter((cid) => [quiet, busy, mine, otherType].some((c) => c.cid === cid)),
+          );
+      expect(await joinable()).toEqual([busy.cid, quiet.cid]);
+      expect(await joinable({ types: ["contract", OTHER_TYPE] })).toEqual([
+        otherType.cid,
+        busy.cid,
+        quiet.cid,
+      ]);
+      expect(await joinable({ types: [] })).toEqual([]);
+      expect(await joinable({ text: "design" })).toEqual([quiet.cid]);
+      expect(await joinable({ text: "REV" })).toEqual([quiet.cid]);
+      expect(await joinable({ text: "train" })).toEqual([busy.cid]);
+      expect(await joinable({ text: "esign" })).toEqual([]);
+      const rows = await store.channels.listJoinable({
+        userId: me.id,
+        types: ["contract"],
+        text: "release",
+        limit: 1,
+        offset: 0,
+      });
+      expect(rows).toEqual([busy]);
+    });
+  });
 }

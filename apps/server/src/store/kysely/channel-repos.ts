@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { ChannelRepo, ChannelTypeRepo, MemberRepo } from "../store.js";
 import { type Db, visibleKinds } from "./executor.js";
+import { channelNameMatches } from "./name-match.js";
 
 export function channelTypeRepo(db: Db): ChannelTypeRepo {
   return {
@@ -66,6 +67,33 @@ export function channelRepo(db: Db): ChannelRepo {
           : sql.ref(`channels.${q.sortField}`);
       return query
         .orderBy(sql`${key} ${dir}`)
+        .orderBy("channels.cid", "asc")
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute();
+    },
+    listJoinable(q) {
+      if (q.types.length === 0) return Promise.resolve([]);
+      let query = db
+        .selectFrom("channels")
+        .selectAll()
+        .where("type", "in", q.types)
+        .where("is_direct", "=", 0)
+        .where("deleted_at", "is", null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("members")
+                .select("members.cid")
+                .whereRef("members.cid", "=", "channels.cid")
+                .where("members.user_id", "=", q.userId),
+            ),
+          ),
+        );
+      const text = q.text?.trim().toLowerCase();
+      if (text) query = query.where((eb) => channelNameMatches(eb, text));
+      return query
+        .orderBy(sql`coalesce(channels.last_message_at, channels.created_at) desc`)
         .orderBy("channels.cid", "asc")
         .limit(q.limit)
         .offset(q.offset)

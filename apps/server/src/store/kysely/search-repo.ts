@@ -7,10 +7,8 @@ import type {
   SearchRepo,
   Store,
 } from "../store.js";
-import { type Db, escapeClause, likePrefix, visibleKinds } from "./executor.js";
-
-/** Characters after which a word of a channel name starts ("team-alpha", "q3_review"). */
-const WORD_STARTS = [" ", "-", "_"] as const;
+import { type Db, visibleKinds } from "./executor.js";
+import { channelNameMatches } from "./name-match.js";
 
 /** An engine's full-text message search: the ids of one page, in result order. */
 export type MessageSearchFn = (q: MessageSearchQuery) => Promise<string[]>;
@@ -70,18 +68,7 @@ function searchChannels(db: Db, q: ChannelSearchQuery, dialect: Store["dialect"]
     .where("channels.deleted_at", "is", null)
     .where(visibleKinds(q.hide, "channels", "members"));
   const text = q.text.trim().toLowerCase();
-  if (text) {
-    const prefix = likePrefix(text);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${eb.ref("channels.name")}) like ${prefix} escape ${escapeClause}`,
-        ...WORD_STARTS.map(
-          (sep) =>
-            sql<boolean>`lower(${eb.ref("channels.name")}) like ${`%${likePrefix(sep + text)}`} escape ${escapeClause}`,
-        ),
-      ]),
-    );
-  }
+  if (text) query = query.where((eb) => channelNameMatches(eb, text));
   // Byte order on both engines (SQLite's default; PostgreSQL's "C"), so they agree.
   const bytes = dialect === "postgres" ? sql` collate "C"` : sql``;
   return query

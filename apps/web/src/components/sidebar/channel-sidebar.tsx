@@ -5,12 +5,13 @@ import "../../styles/app-shell.css";
 import { BrandMark } from "../brand";
 import { Icon } from "../ui/icons";
 import { UserMenu } from "../user-menu";
+import { BrowseChannelsDialog } from "./browse-channels-dialog";
 import { ChannelList } from "./channel-list";
 import { NewChannelDialog } from "./new-channel-dialog";
 import { NewDmDialog } from "./new-dm-dialog";
 import { ProfileDialog } from "./profile-dialog";
 
-type Open = "channel" | "dm" | "profile" | null;
+type Open = "channel" | "dm" | "browse" | "profile" | null;
 
 /** The left column: the user's menu, search, new chat buttons and the channel list. */
 export function ChannelSidebar() {
@@ -41,6 +42,15 @@ export function ChannelSidebar() {
         <button
           type="button"
           className="icon-button"
+          aria-label="Browse channels"
+          title="Browse channels"
+          onClick={() => setOpen("browse")}
+        >
+          <Icon name="users" />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
           aria-label="New channel"
           title="New channel"
           onClick={() => setOpen("channel")}
@@ -51,6 +61,7 @@ export function ChannelSidebar() {
       <ChannelList onNewChannel={() => setOpen("channel")} onNewMessage={() => setOpen("dm")} />
       {open === "channel" && <NewChannelDialog onClose={close} />}
       {open === "dm" && <NewDmDialog onClose={close} />}
+      {open === "browse" && <BrowseChannelsDialog onClose={close} />}
       {open === "profile" && <ProfileDialog onClose={close} />}
     </aside>
   );

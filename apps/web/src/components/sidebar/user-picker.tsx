@@ -1,7 +1,7 @@
 import type { UserResponse } from "@parley/protocol";
 import { useId, useState } from "react";
 import { useChatClient } from "../../chat/client-context";
-import { useUserSearch } from "../../chat/use-user-search";
+import { useUserSearch } from "../../chat/use-debounced-search";
 import { Avatar } from "../avatar";
 
 interface UserPickerProps {
@@ -17,7 +17,7 @@ export function UserPicker({ selected, onChange, exclude = [], label = "Add peop
   const client = useChatClient();
   const [q, setQ] = useState("");
   const id = useId();
-  const { users, loading, error } = useUserSearch(client, q);
+  const { items: users, loading, error } = useUserSearch(client, q);
   const selectedIds = new Set(selected.map((u) => u.id));
   const offered = users.filter((u) => !exclude.includes(u.id));
   const toggle = (user: UserResponse) =>
