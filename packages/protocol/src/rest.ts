@@ -144,22 +144,20 @@ export const markReadBodySchema = z
   })
   .strict();
 
-export const userSearchQuerySchema = z
-  .object({
-    q: z.string().max(256).optional(),
-    limit: z.coerce.number().int().min(1).max(100).optional(),
-    offset: z.coerce.number().int().min(0).max(10_000).optional(),
-  })
-  .strict();
+/** A query string of an optional text `q` (at most `maxText` characters) and offset paging. */
+const pagedTextQuery = (maxText: number) =>
+  z
+    .object({
+      q: z.string().max(maxText).optional(),
+      limit: z.coerce.number().int().min(1).max(100).optional(),
+      offset: z.coerce.number().int().min(0).max(10_000).optional(),
+    })
+    .strict();
+
+export const userSearchQuerySchema = pagedTextQuery(256);
 
 /** `GET /channels/joinable`: channels the user may join, by name. */
-export const joinableChannelsQuerySchema = z
-  .object({
-    q: z.string().max(64).optional(),
-    limit: z.coerce.number().int().min(1).max(100).optional(),
-    offset: z.coerce.number().int().min(0).max(10_000).optional(),
-  })
-  .strict();
+export const joinableChannelsQuerySchema = pagedTextQuery(64);
 
 export type MessagePagination = z.infer<typeof messagePaginationSchema>;
 export type QueryChannelsBody = z.infer<typeof queryChannelsBodySchema>;
