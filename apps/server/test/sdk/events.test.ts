@@ -102,23 +102,31 @@ async function scene(): Promise<Scene> {
 
 /** B's state equals a fresh fetch, once B has applied everything up to the fresh state's seq. */
 async function expectConverged(s: Scene, extra: (state: ChannelStateSnapshot) => boolean = () => true) {
-  const { channelB, b } = s;
+  await expectMatchesFetch(s.b, s.channelB, extra);
+}
+
+/** `user`'s state of `channel` equals a fresh fetch by that user, once it caught up with it. */
+async function expectMatchesFetch(
+  user: SdkUser,
+  channel: Channel,
+  extra: (state: ChannelStateSnapshot) => boolean = () => true,
+) {
   let fresh: ChannelStateSnapshot | undefined;
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await b.client.rest.queryChannel("messaging", channelB.id!, {
+    const response = await user.client.rest.queryChannel(channel.type, channel.id!, {
       create: false,
       messages: { limit: 100 },
     });
     fresh = applyQueryResponse(
       emptyChannelState(),
       response,
-      { userId: b.auth.user.id, countUnread: () => true, resetUnread: () => {} },
+      { userId: user.auth.user.id, countUnread: () => true, resetUnread: () => {} },
       { messageLimit: 100 },
     );
-    if (channelB.state.lastSeq >= response.last_seq && extra(channelB.state)) break;
+    if (channel.state.lastSeq >= response.last_seq && extra(channel.state)) break;
     await new Promise((r) => setTimeout(r, 20));
   }
-  expect(normalize(channelB.state)).toEqual(normalize(fresh!));
+  expect(normalize(channel.state)).toEqual(normalize(fresh!));
 }
 
 /** Runs `act` and checks that B received an event of `type` and changed its state by it. */
@@ -265,5 +273,81 @@ describe("events test: state from events = fresh fetch", () => {
     await expectConverged(s);
     expect(s.channelB.state.messages.find((m) => m.id === parent.id)?.reply_count).toBe(1);
     expect(s.channelB.state.messages).toHaveLength(3);
+  });
+
+  test("notification.added_to_channel: the channel appears in the added user's list, watched, as fetched", async () => {
+    const s = await scene();
+    await s.carol.client.queryChannels();
+    const carolId = s.carol.auth.user.id;
+    let notified = 0;
+    s.carol.client.on("notification.added_to_channel", () => notified++);
+    await s.channelA.addMembers([carolId]);
+    await waitFor(() => notified > 0, 5_000, "carol to be notified");
+    const held = s.carol.client.activeChannels.get(s.channelA.cid);
+    if (!held) throw new Error("carol holds no channel");
+    await waitFor(() => held.watching && held.state.initialized, 5_000, "carol to watch it");
+    expect(s.carol.client.channelList).toContain(held);
+    await expectMatchesFetch(s.carol, held);
+    // and it is live: the next message reaches carol as an event
+    await s.channelA.sendMessage({ text: "welcome carol" });
+    await waitFor(() => held.state.messages.some((m) => m.text === "welcome carol"));
+    await expectMatchesFetch(s.carol, held);
+  });
+
+  test("notification.message_new: a member not watching learns of the message and of the channel", async () => {
+    const s = await scene();
+    const carolId = s.carol.auth.user.id;
+    await s.channelA.addMembers([carolId]);
+    // carol connects only now (her SDK has no list yet and watches nothing)
+    await s.carol.client.disconnectUser();
+    const carol = s.carol;
+    await carol.client.connectUser({ id: carolId }, s.carol.auth.streamToken);
+    let notified = 0;
+    carol.client.on("notification.message_new", () => notified++);
+    await s.channelA.sendMessage({ text: "are you there carol?" });
+    await waitFor(() => notified > 0, 5_000, "carol to be notified");
+    // a new member has read what came before joining: only the new message is unread
+    expect(carol.client.totalUnreadCount).toBe(1);
+    const held = carol.client.activeChannels.get(s.channelA.cid);
+    if (!held) throw new Error("carol holds no channel");
+    await waitFor(() => held.state.initialized, 5_000, "carol's channel to load");
+    await expectMatchesFetch(carol, held);
+    expect(held.state.unreadCount).toBe(1);
+  });
+
+  test("notification.removed_from_channel: the removed member's state and list drop the channel; the fetch is refused", async () => {
+    const s = await scene();
+    expect(s.b.client.totalUnreadCount).toBeGreaterThan(0);
+    await applying(s, "notification.removed_from_channel", () =>
+      s.channelA.removeMembers([s.b.auth.user.id]),
+    );
+    expect(s.channelB.state.membership).toBeNull();
+    expect(s.channelB.state.unreadCount).toBe(0);
+    expect(s.b.client.channelList).not.toContain(s.channelB);
+    await waitFor(() => s.b.client.totalUnreadCount === 0, 5_000, "B's total to drop");
+    const fresh = await s.asB("POST", `/channels/messaging/${s.channelB.id}/query`, { create: false });
+    expect(fresh.status).toBe(403);
+  });
+
+  test("channel.created: the channel's first event, replayed to a watch from seq 0, carries the channel as fetched", async () => {
+    const s = await scene();
+    const frames: { type: string; seq?: number; channel?: { cid: string; created_at: string } }[] = [];
+    const socket = s.b.client.connection!.socket as unknown as {
+      on(e: "message", f: (d: unknown) => void): void;
+    };
+    socket.on("message", (data) => frames.push(JSON.parse(String(data))));
+    s.b.client.connection!.send({
+      type: "watch",
+      req_id: "from-zero",
+      channels: [{ cid: s.channelB.cid, since: 0 }],
+    });
+    await waitFor(() => frames.some((f) => f.type === "watch.ok"), 5_000, "the replay");
+    const first = frames.find((f) => f.seq !== undefined);
+    expect(first).toMatchObject({ type: "channel.created", seq: 1 });
+    const fetched = await s.asB("POST", `/channels/messaging/${s.channelB.id}/query`, { create: false });
+    expect(first?.channel).toMatchObject({
+      cid: fetched.body.channel.cid,
+      created_at: fetched.body.channel.created_at,
+    });
   });
 });
