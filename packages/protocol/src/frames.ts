@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { ErrorCode } from "./errors.js";
 import type { ChatEvent } from "./events.js";
+import { cidSchema } from "./ids.js";
 import type { OwnUserResponse } from "./models.js";
 
 const reqId = z.string().max(64).optional();
-const cid = z.string().min(3).max(130);
 
 /** Frames a client sends over the WebSocket (docs/api.md "WebSocket"). */
 export const clientFrameSchema = z.discriminatedUnion("type", [
@@ -23,14 +23,14 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
       type: z.literal("watch"),
       req_id: reqId,
       channels: z
-        .array(z.object({ cid, since: z.number().int().min(0).optional() }).strict())
+        .array(z.object({ cid: cidSchema, since: z.number().int().min(0).optional() }).strict())
         .min(1)
         .max(1000),
     })
     .strict(),
-  z.object({ type: z.literal("unwatch"), req_id: reqId, cids: z.array(cid).min(1).max(1000) }).strict(),
-  z.object({ type: z.literal("typing.start"), req_id: reqId, cid }).strict(),
-  z.object({ type: z.literal("typing.stop"), req_id: reqId, cid }).strict(),
+  z.object({ type: z.literal("unwatch"), req_id: reqId, cids: z.array(cidSchema).min(1).max(1000) }).strict(),
+  z.object({ type: z.literal("typing.start"), req_id: reqId, cid: cidSchema }).strict(),
+  z.object({ type: z.literal("typing.stop"), req_id: reqId, cid: cidSchema }).strict(),
 ]);
 
 export type ClientFrame = z.infer<typeof clientFrameSchema>;

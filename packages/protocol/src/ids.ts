@@ -37,3 +37,12 @@ export function parseCid(cid: string): { type: string; id: string } | null {
   if (!channelTypeSchema.safeParse(type).success || !channelIdSchema.safeParse(id).success) return null;
   return { type, id };
 }
+
+/** A cid, `type:id`, each part by its own rule. */
+export const cidSchema = z
+  .string()
+  .max(2 * MAX_CHANNEL_ID_LENGTH + 1)
+  .refine((cid) => parseCid(cid) !== null, {
+    message:
+      "cid must be type:id — type of letters, digits, underscore and hyphen; id also with exclamation mark; each at most 64 characters",
+  });

@@ -77,6 +77,10 @@ describe("websocket frames", () => {
     expect(await sock.next((f) => f.code === "unknown_frame")).toMatchObject({ req_id: "r1" });
     sock.send({ type: "watch", channels: "nope", req_id: "r2" });
     expect(await sock.next((f) => f.code === "validation")).toMatchObject({ req_id: "r2" });
+    sock.send({ type: "watch", channels: [{ cid: "messaging:bad id" }], req_id: "r4" });
+    expect((await sock.next((f) => f.req_id === "r4")).message).toMatch(/cid must be type:id/);
+    sock.send({ type: "typing.start", cid: "no-colon", req_id: "r5" });
+    expect(await sock.next((f) => f.req_id === "r5")).toMatchObject({ type: "error", code: "validation" });
     sock.send({ type: "health.check", req_id: "r3" });
     expect(await sock.next((f) => f.type === "health.check")).toMatchObject({ req_id: "r3" });
     sock.close();
