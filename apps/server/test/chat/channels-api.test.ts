@@ -78,6 +78,10 @@ describe("channels", () => {
       add: [cydId],
     });
     expect(add.status).toBe(400);
+    // a direct conversation is never of a type everyone can read
+    const open = await s.chat(ana, "POST", "/channels/team/query", { data: { members: [bobId] } });
+    expect(open.status).toBe(400);
+    expect(open.body.error.message).toMatch(/need an id/);
   });
 
   it.each([

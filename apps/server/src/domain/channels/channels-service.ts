@@ -47,6 +47,12 @@ export class ChannelsService {
     let channelId = id;
     let direct = false;
     if (channelId === undefined) {
+      if (config.public_read) {
+        throw new DomainError(
+          ErrorCode.validation,
+          `a channel without an id is a direct conversation: ${type} channels are open to everyone and need an id`,
+        );
+      }
       const members = body.data?.members;
       if (!members || members.length === 0) {
         throw new DomainError(ErrorCode.validation, "a channel without an id needs data.members", {
