@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   bus.subscribe((m) => {
     if (m.kind === "node") return presence.onBeat(m);
-    if (m.kind === "access-type") services.types.invalidatePolicies(m.type);
+    if (m.kind === "access-type") services.types.invalidate(m.type);
     hub.deliver(m);
   });
   presence.start();

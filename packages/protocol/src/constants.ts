@@ -11,6 +11,8 @@ export const MAX_FRAME_BYTES = 64 * 1024;
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const EVENT_RETENTION_COUNT = 10_000;
 export const DEFAULT_MAX_MESSAGE_LENGTH = 5_000;
+/** The largest max_message_length a channel type may be given. */
+export const MAX_MESSAGE_LENGTH_LIMIT = 20_000;
 export const API_KEY_PARAM = "api_key";
 export const WS_PATH = "/chat/connect";
 export const TOKEN_INVALID_MESSAGE = "Token Invalid: Session token is expired or invalid.";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_MESSAGE_LENGTH_LIMIT } from "./constants.js";
 
 /** The actions a policy can name (spec §6); `*` means all of them. */
 export const POLICY_RESOURCES = [
@@ -60,4 +61,24 @@ export const policiesBodySchema = z
     "policy names must be unique",
   );
 
+/** `PATCH /channel-types/{name}`: the settings to change (who may read is the policies' job). */
+export const channelTypeSettingsBodySchema = z
+  .object({
+    set: z
+      .object({
+        typing_events: z.boolean(),
+        read_events: z.boolean(),
+        reactions: z.boolean(),
+        replies: z.boolean(),
+        uploads: z.boolean(),
+        polls: z.boolean(),
+        search: z.boolean(),
+        max_message_length: z.number().int().min(1).max(MAX_MESSAGE_LENGTH_LIMIT),
+      })
+      .partial()
+      .strict(),
+  })
+  .strict();
+
 export type PolicyBody = z.infer<typeof policySchema>;
+export type ChannelTypeSettingsBody = z.infer<typeof channelTypeSettingsBodySchema>;

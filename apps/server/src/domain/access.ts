@@ -182,12 +182,12 @@ export function ensure(action: Action, ctx: AccessContext | PollAccessContext): 
 }
 
 /** App-wide actions, outside any channel. */
-export type AppAction = "ReviewFlags" | "BanUser" | "ManagePolicies" | "SetRole";
+export type AppAction = "ReviewFlags" | "BanUser" | "ManageChannelTypes" | "SetRole";
 
 const appRoles: Record<AppAction, readonly string[]> = {
   ReviewFlags: ["moderator", "admin"],
   BanUser: ["moderator", "admin"],
-  ManagePolicies: ["admin"],
+  ManageChannelTypes: ["admin"],
   SetRole: ["admin"],
 };
 

@@ -72,6 +72,12 @@ export const moderationRows: Row[] = [
   row("set a user's role", [D, D, D, D, D, A, D], async (c) =>
     rest(c, "PUT", `/users/${await someone(c.s)}/role`, { role: "user" }),
   ),
+  row("read a channel type's settings", [D, D, D, D, D, A, D], (c) =>
+    rest(c, "GET", "/channel-types/messaging"),
+  ),
+  row("change a channel type's settings (to their current values)", [D, D, D, D, D, A, D], (c) =>
+    rest(c, "PATCH", "/channel-types/messaging", { set: { search: true } }),
+  ),
   row("read a channel type's policies", [D, D, D, D, D, A, D], (c) =>
     rest(c, "GET", "/channel-types/messaging/policies"),
   ),

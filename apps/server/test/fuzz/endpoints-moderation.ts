@@ -80,6 +80,13 @@ export function moderationEndpoints(f: ModerationFixture): FuzzEndpoint[] {
       base: { role: "moderator" },
     },
     {
+      name: "channel type settings",
+      schema: "channelTypeSettingsBodySchema",
+      method: "PATCH",
+      path: () => "/chat/channel-types/team",
+      base: { set: { search: true, reactions: true, max_message_length: 5000 } },
+    },
+    {
       name: "replace policies",
       schema: "policiesBodySchema",
       method: "PUT",

@@ -5,7 +5,7 @@ import { expectStillServing, type FuzzTarget, fuzzEndpoints } from "./rest-harne
 
 /**
  * Moderation, policy and account bodies, sent by an admin so that valid-looking bodies get past
- * the permission check into the domain; 12 × 200 cases.
+ * the permission check into the domain; 13 × 200 cases.
  */
 const RUNS = 200;
 

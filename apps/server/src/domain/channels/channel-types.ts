@@ -24,13 +24,19 @@ export const BUILT_IN_TYPES: Record<string, ChannelConfig> = {
   team: { ...base, public_read: true },
 };
 
-/** Policies are re-read this often, so a change made on any node applies everywhere within it. */
-const POLICY_TTL_MS = 500;
+/** Types are re-read this often, so a change made on any node applies everywhere within it. */
+const TYPE_TTL_MS = 500;
 
-/** Per-type configuration and policies, stored in the database and cached here. */
+interface CachedType {
+  at: number;
+  config: ChannelConfig;
+  /** The policies in evaluation order (stored ones, or the built-in defaults). */
+  policies: Policy[];
+}
+
+/** Per-type configuration and policies, stored in the database and cached here briefly. */
 export class ChannelTypes {
-  private readonly cache = new Map<string, ChannelConfig>();
-  private readonly policyCache = new Map<string, { at: number; sorted: Policy[] }>();
+  private readonly cache = new Map<string, CachedType>();
   private nameCache: { at: number; names: string[] } | undefined;
 
   constructor(
@@ -54,54 +60,77 @@ export class ChannelTypes {
 
   /** Inside a transaction, pass its repos: on SQLite a read outside it would wait for it forever. */
   async get(name: string, repos: Repos = this.store): Promise<ChannelConfig> {
+    return (await this.#load(name, repos)).config;
+  }
+
+  /** The type's policies in evaluation order (stored ones, or the built-in defaults). */
+  async policies(name: string, repos: Repos = this.store): Promise<Policy[]> {
+    return (await this.#load(name, repos)).policies;
+  }
+
+  /** Every channel type's name. */
+  async names(): Promise<string[]> {
+    const now = Date.now();
+    if (this.nameCache && now - this.nameCache.at < TYPE_TTL_MS) return this.nameCache.names;
+    const names = await this.store.channelTypes.names();
+    this.nameCache = { at: now, names };
+    return names;
+  }
+
+  /** Forgets what is cached of a type (another node changed it). */
+  invalidate(name: string): void {
+    this.cache.delete(name);
+  }
+
+  /** A type's settings and policies, for its admins; an unknown type is a 404 here. */
+  async describe(name: string): Promise<{ name: string; config: ChannelConfig; policies: Policy[] }> {
+    await this.#row(name);
+    const { config, policies } = await this.#load(name, this.store);
+    return { name, config, policies };
+  }
+
+  /** Replaces a type's policies; `null` restores the built-in defaults. */
+  async setPolicies(name: string, policies: Policy[] | null): Promise<Policy[]> {
+    await this.#row(name);
+    await this.store.channelTypes.setPolicies(name, policies ? JSON.stringify(policies) : null);
+    this.invalidate(name);
+    return this.policies(name);
+  }
+
+  /** Changes some of a type's settings; the others keep their values. */
+  async updateConfig(name: string, set: Partial<ChannelConfig>): Promise<ChannelConfig> {
+    const row = await this.#row(name);
+    const config = { ...parseConfig(row.config), ...set };
+    await this.store.channelTypes.put({ ...row, config: JSON.stringify(config) });
+    this.invalidate(name);
+    return this.get(name);
+  }
+
+  async #row(name: string, repos: Repos = this.store) {
+    const row = await repos.channelTypes.get(name);
+    if (!row) throw new DomainError(ErrorCode.notFound, `unknown channel type "${name}"`);
+    return row;
+  }
+
+  async #load(name: string, repos: Repos): Promise<CachedType> {
+    const now = Date.now();
     const hit = this.cache.get(name);
-    if (hit) return hit;
+    if (hit && now - hit.at < TYPE_TTL_MS) return hit;
     const row = await repos.channelTypes.get(name);
     if (!row) {
       throw new DomainError(ErrorCode.validation, `unknown channel type "${name}"`, {
         type: "unknown channel type",
       });
     }
-    const config = { ...base, ...(JSON.parse(row.config) as Partial<ChannelConfig>) };
-    this.cache.set(name, config);
-    return config;
-  }
-
-  /** The type's policies in evaluation order (stored ones, or the built-in defaults). */
-  async policies(name: string, repos: Repos = this.store): Promise<Policy[]> {
-    const now = Date.now();
-    const hit = this.policyCache.get(name);
-    if (hit && now - hit.at < POLICY_TTL_MS) return hit.sorted;
-    const row = await repos.channelTypes.get(name);
-    if (!row) throw new DomainError(ErrorCode.notFound, `unknown channel type "${name}"`);
     const list = row.policies
       ? (JSON.parse(row.policies) as Policy[])
       : (DEFAULT_POLICIES[name] ?? [DENY_ALL]);
-    const sorted = ordered(list);
-    this.policyCache.set(name, { at: now, sorted });
-    return sorted;
+    const entry = { at: now, config: parseConfig(row.config), policies: ordered(list) };
+    this.cache.set(name, entry);
+    return entry;
   }
+}
 
-  /** Every channel type's name. */
-  async names(): Promise<string[]> {
-    const now = Date.now();
-    if (this.nameCache && now - this.nameCache.at < POLICY_TTL_MS) return this.nameCache.names;
-    const names = await this.store.channelTypes.names();
-    this.nameCache = { at: now, names };
-    return names;
-  }
-
-  /** Forgets the cached policies of a type (another node changed them). */
-  invalidatePolicies(name: string): void {
-    this.policyCache.delete(name);
-  }
-
-  /** Replaces a type's policies; `null` restores the built-in defaults. */
-  async setPolicies(name: string, policies: Policy[] | null): Promise<Policy[]> {
-    if (!(await this.store.channelTypes.get(name)))
-      throw new DomainError(ErrorCode.notFound, `unknown channel type "${name}"`);
-    await this.store.channelTypes.setPolicies(name, policies ? JSON.stringify(policies) : null);
-    this.policyCache.delete(name);
-    return this.policies(name);
-  }
+function parseConfig(stored: string): ChannelConfig {
+  return { ...base, ...(JSON.parse(stored) as Partial<ChannelConfig>) };
 }

@@ -6,7 +6,8 @@ import {
   type SearchPageQuery,
   type SearchUsersResponse,
 } from "@parley/protocol";
-import type { Store } from "../../store/store.js";
+import type { MembershipKind, Store } from "../../store/store.js";
+import { CHANNEL_ROLES } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { hiddenKinds } from "../channels/readable.js";
@@ -38,7 +39,7 @@ export class SearchService {
     if (!terms) return { results: [] };
     const hits = await this.store.search.messages({
       userId: actor.userId,
-      hide: await hiddenKinds(this.types, actor),
+      hide: [...(await hiddenKinds(this.types, actor)), ...(await this.#unsearchableKinds())],
       exact: terms.exact,
       prefix: terms.prefix,
       before,
@@ -49,6 +50,17 @@ export class SearchService {
     const results = page.map((h) => toMessageSearchResult(h, terms));
     if (hits.length <= limit || !last) return { results };
     return { results, next: encodeCursor({ createdAt: last.message.created_at, id: last.message.id }) };
+  }
+
+  /** Every membership of the channel types whose config turns message search off. */
+  async #unsearchableKinds(): Promise<MembershipKind[]> {
+    const kinds: MembershipKind[] = [];
+    for (const type of await this.types.names()) {
+      if ((await this.types.get(type)).search) continue;
+      for (const role of CHANNEL_ROLES)
+        for (const is_direct of [0, 1] as const) kinds.push({ type, role, is_direct });
+    }
+    return kinds;
   }
 
   /**

@@ -1,6 +1,7 @@
 import {
   banBodySchema,
   channelTypeSchema,
+  channelTypeSettingsBodySchema,
   flagBodySchema,
   flagQueryBodySchema,
   muteBodySchema,
@@ -59,6 +60,16 @@ export const chatModerationRoutes =
         req.actor,
         parse(userParams, req.params).id,
         parse(roleBodySchema, req.body).role,
+      ),
+    }));
+    app.get("/channel-types/:name", async (req) => ({
+      channel_type: await s.policies.settings(req.actor, parse(typeParams, req.params).name),
+    }));
+    app.patch("/channel-types/:name", async (req) => ({
+      channel_type: await s.policies.updateSettings(
+        req.actor,
+        parse(typeParams, req.params).name,
+        parse(channelTypeSettingsBodySchema, req.body),
       ),
     }));
     app.get("/channel-types/:name/policies", async (req) => ({
