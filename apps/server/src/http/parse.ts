@@ -5,7 +5,16 @@ import { DomainError } from "../domain/errors.js";
 /** Validates input with a protocol schema; a failure is a 400 naming every bad field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const r = schema.safeParse(input ?? {});
-  if (r.success) return r.data;
+  if (r.success) {
+    const at = nulAt(r.data, "");
+    if (at !== undefined) {
+      const key = at || "body";
+      throw new DomainError(ErrorCode.validation, `${key}: must not contain NUL characters`, {
+        [key]: "must not contain NUL characters",
+      });
+    }
+    return r.data;
+  }
   const fields: Record<string, string> = {};
   for (const issue of r.error.issues) {
     const key = issue.path.join(".") || "body";
@@ -18,4 +27,18 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   const first = Object.entries(fields)[0];
   const message = first ? (first[0] === "body" ? first[1] : `${first[0]}: ${first[1]}`) : "invalid input";
   throw new DomainError(ErrorCode.validation, message, fields);
+}
+
+/**
+ * The path of the first string holding U+0000, which no text in Parley may carry (PostgreSQL
+ * cannot store it, and no person types it): refused on both engines alike.
+ */
+function nulAt(value: unknown, path: string): string | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulAt(item, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
