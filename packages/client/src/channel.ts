@@ -150,6 +150,16 @@ export class Channel extends ChannelConversation {
     return this.#deliver(id);
   }
 
+  /** Gives up a message that was never sent (failed, or still pending): it leaves the state. */
+  discardMessage(id: string): void {
+    const message = this.findMessage(id);
+    if (!message || message.status === "received") return;
+    this.#pending.delete(id);
+    const messages = this.state.messages.filter((m) => m.id !== id);
+    if (messages.length !== this.state.messages.length) this.setState({ ...this.state, messages });
+    this.threadOfReply(message)?._drop(id);
+  }
+
   async updateMessage(id: string, text: string): Promise<LocalMessage> {
     const { message } = await this.host.rest.updateMessage(id, text);
     return this.applyOwnMessage(message);

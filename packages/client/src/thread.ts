@@ -124,6 +124,12 @@ export class Thread {
     this.#set(withReplyStatus(this.#state, id, status, error));
   }
 
+  /** A reply the user gave up sending. */
+  _drop(id: string): void {
+    const replies = this.#state.replies.filter((m) => m.id !== id);
+    if (replies.length !== this.#state.replies.length) this.#set({ ...this.#state, replies });
+  }
+
   _holds(id: string): LocalMessage | undefined {
     return this.#state.parent?.id === id ? this.#state.parent : this.#state.replies.find((m) => m.id === id);
   }

@@ -160,4 +160,23 @@ describe("optimistic sends", () => {
     expect(requests).toHaveLength(1);
     await client.disconnectUser();
   });
+
+  test("discardMessage drops a failed send: gone from the state, never resent after a reconnect", async () => {
+    const { channel, requests, client } = await setup();
+    const p = channel.sendMessage({ text: "give up" }).catch((e: unknown) => e);
+    await flush();
+    requests[0]!.answer.resolve({ status: 503, body: { error: { code: "unavailable", message: "down" } } });
+    await p;
+    const failed = channel.state.messages.find((m) => m.text === "give up")!;
+    expect(failed.status).toBe("failed");
+    channel.discardMessage(failed.id);
+    expect(channel.state.messages.map((m) => m.id)).toEqual(["m1"]);
+    // a received message is not discarded
+    channel.discardMessage("m1");
+    expect(channel.state.messages.map((m) => m.id)).toEqual(["m1"]);
+    FakeSocket.last.serverClose(1006);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(requests).toHaveLength(1);
+    await client.disconnectUser();
+  });
 });

@@ -3,6 +3,7 @@ import type { LocalMessage } from "@parley/client";
 import { useMemo } from "react";
 import { useChannelUi } from "./channel-ui";
 import { useChatClient, useClientState } from "./client-context";
+import { attempt } from "./notices";
 import { canDelete, canEdit, canPin } from "./permissions";
 import { useChannelState } from "./use-snapshot";
 
@@ -18,6 +19,8 @@ export interface MessageActions {
   togglePin: () => Promise<void>;
   reply: () => void;
   retry: () => void;
+  /** Drops a message that was not sent. */
+  discard: () => void;
 }
 
 export function useMessageActions(message: LocalMessage, inThread: boolean): MessageActions {
@@ -38,9 +41,7 @@ export function useMessageActions(message: LocalMessage, inThread: boolean): Mes
       canPin: pin,
       canReply: live && !inThread && !message.parent_id && config?.replies !== false,
       canReact: live && config?.reactions !== false && state.membership !== null,
-      toggleReaction: (type) => {
-        channel.toggleReaction(message.id, type).catch(() => {});
-      },
+      toggleReaction: (type) => attempt("react", () => channel.toggleReaction(message.id, type)),
       edit: () => ui.setEditingId(message.id),
       remove: async () => {
         await channel.deleteMessage(message.id);
@@ -51,8 +52,10 @@ export function useMessageActions(message: LocalMessage, inThread: boolean): Mes
       },
       reply: () => ui.openThread(message.id),
       retry: () => {
+        // a failure marks the message failed again, with its reason, where the user sees it
         channel.retrySend(message.id).catch(() => {});
       },
+      discard: () => channel.discardMessage(message.id),
     }),
     [channel, message, userId, received, live, pin, inThread, config, state.membership, ui],
   );

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Outlet, useMatch } from "react-router";
 import { preloadMarkdown } from "../components/message/message-text";
+import { Notices } from "../components/notices";
 import { ChannelSidebar } from "../components/sidebar/channel-sidebar";
 import "../styles/auth.css";
 import "../styles/chat.css";
@@ -18,6 +19,7 @@ export function Component() {
       <main id="main" className="chat-shell__pane">
         <Outlet />
       </main>
+      <Notices />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Channel, ChannelStateSnapshot } from "@parley/client";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { attempt } from "../../chat/notices";
 import { canManageChannel } from "../../chat/permissions";
 import { ConfirmDialog } from "../ui/dialog";
 import { Icon } from "../ui/icons";
@@ -27,16 +28,14 @@ export function ChannelMenu({ channel, state, onMembers, onPinned }: ChannelMenu
     { label: "Pinned messages", onSelect: onPinned },
     member && {
       label: muted ? "Unmute" : "Mute",
-      onSelect: () => void (muted ? channel.unmute() : channel.mute()).catch(() => {}),
+      onSelect: () =>
+        attempt(muted ? "unmute the channel" : "mute the channel", () =>
+          muted ? channel.unmute() : channel.mute(),
+        ),
     },
     member && {
       label: "Hide from the list",
-      onSelect: () => {
-        channel
-          .hide()
-          .then(() => navigate("/chats"))
-          .catch(() => {});
-      },
+      onSelect: () => attempt("hide the channel", () => channel.hide().then(() => navigate("/chats"))),
     },
     member &&
       !state.channel?.is_direct && { label: "Leave channel", onSelect: () => setOpen("leave"), danger: true },
@@ -53,12 +52,7 @@ export function ChannelMenu({ channel, state, onMembers, onPinned }: ChannelMenu
           message="You will stop getting its messages. Someone in it can add you again."
           confirmLabel="Leave"
           danger
-          onConfirm={() => {
-            channel
-              .leave()
-              .then(() => navigate("/chats"))
-              .catch(() => {});
-          }}
+          onConfirm={() => attempt("leave the channel", () => channel.leave().then(() => navigate("/chats")))}
           onClose={() => setOpen(null)}
         />
       )}

@@ -15,7 +15,7 @@ import { NewMessagesAnnouncer } from "./new-messages-announcer";
 const LIST_COMPONENTS = { Header: ListStart };
 const STICK_MS = 1_500;
 
-function Row({ row }: { row: MessageRow }) {
+function Row({ row, tabbable }: { row: MessageRow; tabbable: boolean }) {
   if (row.kind === "day") {
     return (
       <div className="day-separator">
@@ -31,7 +31,7 @@ function Row({ row }: { row: MessageRow }) {
       </div>
     );
   }
-  return <MessageItem message={row.message} groupStart={row.groupStart} />;
+  return <MessageItem message={row.message} groupStart={row.groupStart} tabbable={tabbable} />;
 }
 
 /**
@@ -41,6 +41,7 @@ function Row({ row }: { row: MessageRow }) {
 export function MessageList({ channel, state }: { channel: Channel; state: ChannelStateSnapshot }) {
   const { userID } = useClientState();
   const list = useMessageList(channel, state, userID);
+  const newestKey = list.rows.findLast((r) => r.kind === "message")?.key;
   const virtuoso = useRef<VirtuosoHandle>(null);
   // Opened at a message (?message=, from search): load back to it, scroll to it.
   useJumpToMessage(channel, state, list.rows, virtuoso, useChannelUi().highlightId);
@@ -57,6 +58,7 @@ export function MessageList({ channel, state }: { channel: Channel; state: Chann
     <div className="message-list">
       <div
         className="message-list__log"
+        data-message-scope="true"
         role="log"
         aria-label="Messages"
         aria-live="off"
@@ -72,7 +74,7 @@ export function MessageList({ channel, state }: { channel: Channel; state: Chann
           initialTopMostItemIndex={{ index: Math.max(0, list.rows.length - 1), align: "end" }}
           alignToBottom
           computeItemKey={(_, row) => row.key}
-          itemContent={(_, row) => <Row row={row} />}
+          itemContent={(_, row) => <Row row={row} tabbable={row.key === newestKey} />}
           followOutput={(atBottom) => (list.lastIsOwn || atBottom ? "auto" : false)}
           atBottomStateChange={list.setAtBottom}
           atBottomThreshold={120}

@@ -2,6 +2,7 @@ import type { Channel, ChannelStateSnapshot } from "@parley/client";
 import type { MessageResponse } from "@parley/protocol";
 import { useEffect, useState } from "react";
 import { useClientState } from "../../chat/client-context";
+import { attempt } from "../../chat/notices";
 import { canPin } from "../../chat/permissions";
 import { fullDate } from "../../chat/relative-time";
 import { Avatar } from "../avatar";
@@ -53,10 +54,9 @@ export function PinnedDialog({
                   type="button"
                   className="button button--small"
                   onClick={() =>
-                    channel
-                      .unpinMessage(m.id)
-                      .then(() => setVersion((v) => v + 1))
-                      .catch(() => {})
+                    attempt("unpin the message", () =>
+                      channel.unpinMessage(m.id).then(() => setVersion((v) => v + 1)),
+                    )
                   }
                 >
                   Unpin

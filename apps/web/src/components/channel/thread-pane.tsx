@@ -2,6 +2,7 @@ import type { Channel, ChannelStateSnapshot } from "@parley/client";
 import { useLayoutEffect, useRef } from "react";
 import { useChannelUi } from "../../chat/channel-ui";
 import { continuesGroup } from "../../chat/message-grouping";
+import { attempt } from "../../chat/notices";
 import { useThread } from "../../chat/use-thread";
 import { MessageItem } from "../message/message-item";
 import { Icon } from "../ui/icons";
@@ -74,15 +75,27 @@ export function ThreadPane({
           <button
             type="button"
             className="button button--small thread-pane__older"
-            onClick={() => thread.loadOlder().catch(() => {})}
+            onClick={() => attempt("load earlier replies", () => thread.loadOlder())}
             disabled={ts.loadingOlder}
           >
             {ts.loadingOlder ? "Loading…" : "Load earlier replies"}
           </button>
         )}
-        <div role="log" aria-label="Replies" aria-live="polite" data-testid="thread-replies">
+        <div
+          role="log"
+          aria-label="Replies"
+          aria-live="polite"
+          data-testid="thread-replies"
+          data-message-scope="true"
+        >
           {ts.replies.map((m, i) => (
-            <MessageItem key={m.id} message={m} groupStart={!continuesGroup(ts.replies[i - 1], m)} inThread />
+            <MessageItem
+              key={m.id}
+              message={m}
+              groupStart={!continuesGroup(ts.replies[i - 1], m)}
+              inThread
+              tabbable={i === ts.replies.length - 1}
+            />
           ))}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { AttachmentResponse } from "@parley/protocol";
 import { formatBytes } from "@parley/protocol";
 import { useChatClient } from "../../chat/client-context";
+import { attempt } from "../../chat/notices";
 import { downloadFile } from "../../chat/use-file-url";
 import { Dialog } from "../ui/dialog";
 
@@ -32,7 +33,7 @@ export function ImageViewer({
         <button
           type="button"
           className="button"
-          onClick={() => downloadFile(client, file.url, file.name).catch(() => {})}
+          onClick={() => attempt(`download ${file.name}`, () => downloadFile(client, file.url, file.name))}
         >
           Download
         </button>

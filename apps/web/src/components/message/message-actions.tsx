@@ -1,6 +1,7 @@
 import type { LocalMessage } from "@parley/client";
 import { useRef, useState } from "react";
 import { MessageMenuExtras } from "../../chat/extensions";
+import { attempt } from "../../chat/notices";
 import type { MessageActions } from "../../chat/use-message-actions";
 import { ConfirmDialog } from "../ui/dialog";
 import { Icon } from "../ui/icons";
@@ -30,9 +31,12 @@ export function MessageActionBar({ message, actions, onActiveChange }: MessageAc
     actions.canEdit && { label: "Edit", onSelect: actions.edit },
     actions.canPin && {
       label: message.pinned_at ? "Unpin" : "Pin",
-      onSelect: () => void actions.togglePin().catch(() => {}),
+      onSelect: () => attempt(message.pinned_at ? "unpin the message" : "pin the message", actions.togglePin),
     },
-    { label: "Copy text", onSelect: () => void navigator.clipboard?.writeText(message.text).catch(() => {}) },
+    {
+      label: "Copy text",
+      onSelect: () => attempt("copy the text", async () => navigator.clipboard.writeText(message.text)),
+    },
     actions.canDelete && { label: "Delete", onSelect: () => setConfirmDelete(true), danger: true },
   ];
   return (
@@ -88,7 +92,7 @@ export function MessageActionBar({ message, actions, onActiveChange }: MessageAc
           message="It will show as “message deleted” for everyone. This cannot be undone."
           confirmLabel="Delete"
           danger
-          onConfirm={() => void actions.remove().catch(() => {})}
+          onConfirm={() => attempt("delete the message", actions.remove)}
           onClose={() => setConfirmDelete(false)}
         />
       )}

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from "react";
 import { useChannelUi } from "../../chat/channel-ui";
 import { useClientState } from "../../chat/client-context";
 import { MessagePoll } from "../../chat/extensions";
+import { onMessageKeyDown } from "../../chat/message-keys";
 import { clockTime, fullDate } from "../../chat/relative-time";
 import { useMessageActions } from "../../chat/use-message-actions";
 import { useChannelState } from "../../chat/use-snapshot";
@@ -22,10 +23,12 @@ interface MessageItemProps {
   groupStart: boolean;
   /** Rendered in the thread pane (no thread summary, no reply button). */
   inThread?: boolean;
+  /** In the page's tab order (the newest message of its list); the others are reached by arrows. */
+  tabbable?: boolean;
 }
 
 /** One message: avatar and name on a group's first message, text, files, poll, reactions, thread. */
-export function MessageItem({ message, groupStart, inThread = false }: MessageItemProps) {
+export function MessageItem({ message, groupStart, inThread = false, tabbable = false }: MessageItemProps) {
   const ui = useChannelUi();
   const state = useChannelState(ui.channel);
   const { userID } = useClientState();
@@ -58,6 +61,8 @@ export function MessageItem({ message, groupStart, inThread = false }: MessageIt
       data-testid="message"
       data-message-id={message.id}
       aria-label={`${message.user.name}, ${fullDate(message.created_at)}`}
+      tabIndex={tabbable ? 0 : -1}
+      onKeyDown={onMessageKeyDown}
       onTouchStart={() => {
         press.current = setTimeout(() => setActive(true), LONG_PRESS_MS);
       }}
@@ -141,9 +146,13 @@ export function MessageItem({ message, groupStart, inThread = false }: MessageIt
         {message.status === "sending" && <p className="message__status">Sending…</p>}
         {message.status === "failed" && (
           <p className="message__status message__status--failed" role="alert">
-            Not sent.{" "}
+            Not sent{message.error ? `: ${message.error.message}` : ""}.{" "}
             <button type="button" className="link-button" onClick={actions.retry}>
               Retry
+            </button>{" "}
+            ·{" "}
+            <button type="button" className="link-button" onClick={actions.discard}>
+              Discard
             </button>
           </p>
         )}
