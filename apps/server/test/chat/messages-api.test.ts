@@ -136,5 +136,8 @@ describe("messages", () => {
     const extra = await s.chat(ana, "POST", `${path}/messages`, { message: { text: "x", html: "<b>" } });
     expect(extra.status).toBe(400);
     expect(extra.body.error.fields["message.html"]).toBe("unknown field");
+    const nul = await s.chat(ana, "POST", `${path}/messages`, { message: { text: "a\u0000b" } });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.fields["message.text"]).toBe("must not contain NUL characters");
   });
 });
