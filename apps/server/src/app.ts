@@ -110,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     randomUUID(),
     bus,
     () => hub.localUsers(),
+    () => hub.watcherCounts(),
     (userId) => hub.isOnline(userId),
     (userId, online) => {
       void services.presence.presenceChanged(userId, online).catch(() => undefined);
@@ -117,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   services.attachPresence({
     isOnline: (userId) => presence.isOnline(userId),
-    watcherCount: (cid) => hub.watcherCount(cid),
+    watcherCount: (cid) => hub.watcherCount(cid) + presence.remoteWatchers(cid),
   });
   bus.subscribe((m) => {
     if (m.kind === "node") return presence.onBeat(m);

@@ -1,10 +1,12 @@
 import type { Envelope } from "../domain/events.js";
 
-/** A node's periodic "alive" message: the users connected to it (cluster presence). */
+/** A node's periodic "alive" message: the users connected to it and who watches what there. */
 export interface NodeBeat {
   kind: "node";
   nodeId: string;
   users: string[];
+  /** Sockets watching each channel on that node (channels with none are left out). */
+  watchers?: Record<string, number>;
   /** False when the node is shutting down: forget its users at once. */
   alive: boolean;
 }

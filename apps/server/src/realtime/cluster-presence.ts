@@ -9,9 +9,14 @@ const DEAD_AFTER_MS = 3 * BEAT_MS + 5_000;
  * (and soon after a change); a node whose beats stop is forgotten after 35 s. A user is online
  * while any node has a connection of theirs; online/offline is announced only when that
  * changes cluster-wide, and a dead node's users are announced offline by one surviving node.
+ * The beats also carry each node's watcher counts, so a channel's watcher count is
+ * cluster-wide (other nodes' share at most one beat old).
  */
 export class ClusterPresence {
-  private readonly remote = new Map<string, { users: Set<string>; seenAt: number }>();
+  private readonly remote = new Map<
+    string,
+    { users: Set<string>; watchers: Record<string, number>; seenAt: number }
+  >();
   private timer: NodeJS.Timeout | undefined;
   private soon: NodeJS.Timeout | undefined;
 
@@ -19,6 +24,7 @@ export class ClusterPresence {
     private readonly nodeId: string,
     private readonly bus: Bus,
     private readonly localUsers: () => Iterable<string>,
+    private readonly localWatchers: () => Record<string, number>,
     private readonly isLocal: (userId: string) => boolean,
     private readonly announce: (userId: string, online: boolean) => void,
   ) {}
@@ -36,6 +42,13 @@ export class ClusterPresence {
     clearInterval(this.timer);
     clearTimeout(this.soon);
     this.beat(false);
+  }
+
+  /** Sockets watching `cid` on the other nodes, as their last beats said. */
+  remoteWatchers(cid: string): number {
+    let n = 0;
+    for (const node of this.remote.values()) n += node.watchers[cid] ?? 0;
+    return n;
   }
 
   isOnline(userId: string): boolean {
@@ -56,7 +69,7 @@ export class ClusterPresence {
       this.forget(m.nodeId);
       return;
     }
-    this.remote.set(m.nodeId, { users: new Set(m.users), seenAt: now });
+    this.remote.set(m.nodeId, { users: new Set(m.users), watchers: m.watchers ?? {}, seenAt: now });
   }
 
   /** Forgets nodes whose beats stopped; the surviving node with the smallest id announces. */
@@ -83,6 +96,7 @@ export class ClusterPresence {
       kind: "node",
       nodeId: this.nodeId,
       users: alive ? [...this.localUsers()] : [],
+      watchers: alive ? this.localWatchers() : {},
       alive,
     });
   }

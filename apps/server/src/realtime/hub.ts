@@ -57,6 +57,13 @@ export class Hub implements PresencePort {
     return this.feeds.get(cid)?.watchers.size ?? 0;
   }
 
+  /** Sockets watching each channel on this node. */
+  watcherCounts(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const [cid, feed] of this.feeds) if (feed.watchers.size > 0) counts[cid] = feed.watchers.size;
+    return counts;
+  }
+
   add(conn: Connection): void {
     let set = this.byUser.get(conn.userId);
     const first = !set;

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import type { Bus, BusMessage, NodeBeat } from "../../src/realtime/bus.js";
+import { ClusterPresence } from "../../src/realtime/cluster-presence.js";
+
+/** A node's ClusterPresence with its own local users and watchers, and what it announced. */
+function node(id: string, local: { users: string[]; watchers: Record<string, number> }) {
+  const published: BusMessage[] = [];
+  const bus: Bus = {
+    publish: (m) => published.push(m),
+    subscribe: () => {},
+    close: async () => {},
+  };
+  const announced: [string, boolean][] = [];
+  const presence = new ClusterPresence(
+    id,
+    bus,
+    () => local.users,
+    () => local.watchers,
+    (userId) => local.users.includes(userId),
+    (userId, online) => announced.push([userId, online]),
+  );
+  const lastBeat = () => published.filter((m): m is NodeBeat => m.kind === "node").at(-1)!;
+  return { presence, announced, lastBeat, local };
+}
+
+describe("cluster presence and watchers across nodes", () => {
+  it("sums other nodes' watcher counts from their beats, and forgets a node whose beats stopped", () => {
+    const a = node("a", { users: ["ana"], watchers: { "messaging:x": 2 } });
+    const t0 = 1_000_000;
+    const fromB: NodeBeat = {
+      kind: "node",
+      nodeId: "b",
+      users: ["bo", "cy"],
+      watchers: { "messaging:x": 3, "team:y": 1 },
+      alive: true,
+    };
+    a.presence.onBeat(fromB, t0);
+    expect(a.presence.remoteWatchers("messaging:x")).toBe(3);
+    expect(a.presence.remoteWatchers("team:y")).toBe(1);
+    expect(a.presence.remoteWatchers("team:z")).toBe(0);
+    expect(a.presence.isOnline("bo")).toBe(true);
+    // its own beats are ignored
+    a.presence.onBeat({ ...fromB, nodeId: "a", watchers: { "messaging:x": 2 } }, t0);
+    expect(a.presence.remoteWatchers("messaging:x")).toBe(3);
+
+    // b dies without a goodbye: after 35 s without a beat its users go offline, announced once
+    a.presence.sweep(t0 + 30_000);
+    expect(a.presence.isOnline("bo")).toBe(true);
+    a.presence.sweep(t0 + 36_000);
+    expect(a.presence.isOnline("bo")).toBe(false);
+    expect(a.presence.remoteWatchers("messaging:x")).toBe(0);
+    expect(a.announced).toEqual([
+      ["bo", false],
+      ["cy", false],
+    ]);
+  });
+
+  it("beats carry the node's own users and watcher counts", () => {
+    const a = node("a", { users: ["ana"], watchers: { "messaging:x": 2 } });
+    a.presence.start();
+    expect(a.lastBeat()).toEqual({
+      kind: "node",
+      nodeId: "a",
+      users: ["ana"],
+      watchers: { "messaging:x": 2 },
+      alive: true,
+    });
+    a.presence.stop();
+    expect(a.lastBeat()).toMatchObject({ users: [], watchers: {}, alive: false });
+  });
+
+  it("a node shutting down says so at once: its users and watchers are forgotten", () => {
+    const a = node("a", { users: [], watchers: {} });
+    a.presence.onBeat({
+      kind: "node",
+      nodeId: "b",
+      users: ["bo"],
+      watchers: { "messaging:x": 1 },
+      alive: true,
+    });
+    expect(a.presence.isOnline("bo")).toBe(true);
+    a.presence.onBeat({ kind: "node", nodeId: "b", users: [], watchers: {}, alive: false });
+    expect(a.presence.isOnline("bo")).toBe(false);
+    expect(a.presence.remoteWatchers("messaging:x")).toBe(0);
+    expect(a.announced).toEqual([["bo", false]]);
+  });
+
+  it("a user connected on two nodes stays online while one of them has them", () => {
+    const a = node("a", { users: ["ana"], watchers: {} });
+    a.presence.onBeat({ kind: "node", nodeId: "b", users: ["ana"], alive: true }, 0);
+    a.local.users = [];
+    a.presence.localChanged("ana", false);
+    expect(a.announced).toEqual([]);
+    expect(a.presence.isOnline("ana")).toBe(true);
+    a.presence.stop();
+  });
+});
