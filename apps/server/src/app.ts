@@ -60,6 +60,8 @@ export interface App {
 }
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+/** How often, across nodes, each feed checks the store for events the bus lost. */
+const CATCH_UP_INTERVAL_MS = 2_000;
 const IDLE_SWEEP_MS = 50;
 
 const defaultWebDist = () => join(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -173,6 +175,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   await registerWeb(server, config.webDist ?? defaultWebDist());
 
+  // Across nodes the bus may lose messages: feeds catch up from the store on a timer and
+  // whenever the bus reconnects (one process cannot lose any).
+  const catchUp = () =>
+    hub.catchUp().catch((err: unknown) => server.log.warn({ err }, "catching up from the store failed"));
+  const catchUpTimer = config.redisUrl ? setInterval(catchUp, CATCH_UP_INTERVAL_MS) : undefined;
+  catchUpTimer?.unref();
+  bus.onReconnect(() => setTimeout(catchUp, 200).unref());
+
   const maintenance = setInterval(() => {
     runMaintenance(store, files, clock).catch((err: unknown) =>
       server.log.warn({ err }, "maintenance failed"),
@@ -191,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     close() {
       closing ??= (async () => {
         clearInterval(maintenance);
+        clearInterval(catchUpTimer);
         presence.stop();
         hub.closeAll(1001, "server shutting down");
         // A connection whose request finishes during shutdown (an upload still draining, say)

@@ -12,6 +12,8 @@ export function memoryBus(): Bus {
     subscribe(handler) {
       handlers.push(handler);
     },
+    // In one process nothing is lost: there is no reconnect.
+    onReconnect() {},
     async close() {
       handlers.length = 0;
     },

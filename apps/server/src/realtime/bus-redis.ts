@@ -64,6 +64,11 @@ export async function openRedisBus(opts: RedisBusOptions): Promise<RedisBus> {
   const deliver = (env: BusMessage) => {
     for (const h of handlers) h(env);
   };
+  const reconnected: (() => void)[] = [];
+  // After the first connection, "ready" means the subscriber is back (ioredis resubscribes).
+  sub.on("ready", () => {
+    for (const h of reconnected) h();
+  });
   sub.on("message", (ch: string, raw: string) => {
     if (ch !== channel) return;
     let wire: Wire;
@@ -90,8 +95,12 @@ export async function openRedisBus(opts: RedisBusOptions): Promise<RedisBus> {
     subscribe(handler) {
       handlers.push(handler);
     },
+    onReconnect(handler) {
+      reconnected.push(handler);
+    },
     async close() {
       handlers.length = 0;
+      reconnected.length = 0;
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },
   };

@@ -20,5 +20,7 @@ export type BusMessage = Envelope | NodeBeat;
 export interface Bus {
   publish(message: BusMessage): void;
   subscribe(handler: (message: BusMessage) => void): void;
+  /** Called each time the bus is back after losing its connection (messages may have been lost). */
+  onReconnect(handler: () => void): void;
   close(): Promise<void>;
 }

@@ -21,6 +21,7 @@ export interface HubMetrics {
 }
 
 const REPLAY_PAGE = 500;
+const CATCH_UP_BATCH = 500;
 
 /**
  * Local sockets and per-channel fan-out. Each channel with local watchers has a feed that
@@ -134,11 +135,8 @@ export class Hub implements PresencePort {
         if (!feed) return;
         void this.enqueue(env.cid, feed, async () => {
           if (feed.lastSeq < 0 || env.seq <= feed.lastSeq) return;
-          if (env.seq > feed.lastSeq + 1) {
-            const rows = await this.store.events.range(env.cid, feed.lastSeq, env.seq - 1, 10_000);
-            for (const r of rows) this.fanOut(feed, r.payload);
-            this.metrics.backfilled(rows.length);
-          }
+          if (env.seq > feed.lastSeq + 1) await this.backfill(env.cid, feed, env.seq - 1);
+          if (feed.lastSeq !== env.seq - 1) return;
           this.fanOut(feed, env.json);
           feed.lastSeq = env.seq;
           if (env.sentAt) this.metrics.fanOutLatency((Date.now() - env.sentAt) / 1000);
@@ -196,6 +194,42 @@ export class Hub implements PresencePort {
         }
         return;
       }
+    }
+  }
+
+  /**
+   * Brings every local feed up to its channel's stored seq: what the bus lost (Redis restarted,
+   * a blip, a dropped last message of a burst) is delivered from the store. Run on a timer and
+   * whenever the bus reconnects; a feed already current costs one row of one batched query.
+   */
+  async catchUp(): Promise<void> {
+    const cids = [...this.feeds].filter(([, f]) => f.lastSeq >= 0 && f.watchers.size > 0).map(([c]) => c);
+    for (let i = 0; i < cids.length; i += CATCH_UP_BATCH) {
+      const stored = await this.store.channels.lastSeqs(cids.slice(i, i + CATCH_UP_BATCH));
+      for (const { cid, last_seq } of stored) {
+        const feed = this.feeds.get(cid);
+        if (!feed || Number(last_seq) <= feed.lastSeq) continue;
+        void this.enqueue(cid, feed, () => this.backfill(cid, feed, Number(last_seq)));
+      }
+    }
+  }
+
+  /**
+   * Delivers the stored events after the feed's seq up to `upTo`, page by page. Events already
+   * gone (past retention) cannot be delivered: the watchers get `reset` and refetch.
+   */
+  private async backfill(cid: string, feed: Feed, upTo: number): Promise<void> {
+    while (feed.lastSeq < upTo) {
+      const rows = await this.store.events.range(cid, feed.lastSeq, upTo, REPLAY_PAGE);
+      if (rows[0]?.seq !== feed.lastSeq + 1) {
+        const reset = JSON.stringify({ type: "reset", cid, reason: "retention" });
+        for (const conn of feed.watchers) conn.send(reset);
+        feed.lastSeq = upTo;
+        return;
+      }
+      for (const r of rows) this.fanOut(feed, r.payload);
+      feed.lastSeq = rows[rows.length - 1]!.seq;
+      this.metrics.backfilled(rows.length);
     }
   }
 

@@ -157,6 +157,8 @@ export interface ChannelRepo {
    * appends a channel event locks the channel first, so locks are always taken in one order.
    */
   lock(cid: string): Promise<ChannelRow | undefined>;
+  /** The stored last seq of each of these channels (unknown ones are left out). */
+  lastSeqs(cids: readonly string[]): Promise<{ cid: string; last_seq: number }[]>;
   /** Allocates the next per-channel seq; the row lock it takes orders concurrent writers. */
   nextSeq(cid: string): Promise<number>;
   listForUser(q: ChannelListQuery): Promise<ChannelRow[]>;

@@ -8,7 +8,7 @@ import { type App, buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import type { Bus, BusMessage } from "../../src/realtime/bus.js";
 import { chatRequest } from "../helpers/test-server.js";
-import { createTestSchema, type TestSchema } from "../store/pg-test-schema.js";
+import { createTestSchema, type TestSchema, withSchema } from "../store/pg-test-schema.js";
 
 export const databaseUrl = process.env.DATABASE_URL;
 export const redisUrl = process.env.REDIS_URL;
@@ -37,13 +37,6 @@ export interface Cluster {
 let counter = 0;
 export const uniqueName = (prefix = "n") =>
   `${prefix}${process.pid.toString(36)}${(counter++).toString(36)}${randomBytes(3).toString("hex")}`;
-
-/** `url` with every connection's search_path set to `schema`, the way an operator could set it. */
-function withSchema(url: string, schema: string): string {
-  const u = new URL(url);
-  u.searchParams.set("options", `-c search_path=${schema}`);
-  return u.toString();
-}
 
 /**
  * Server nodes sharing one fresh PostgreSQL schema, one Redis and one APP_KEY/APP_SECRET, each
@@ -117,6 +110,7 @@ export function lossy(inner: Bus): Bus & { dropping: boolean } {
         if (!bus.dropping) handler(e);
       });
     },
+    onReconnect: (handler: () => void) => inner.onReconnect(handler),
     close: () => inner.close(),
   };
   return bus;

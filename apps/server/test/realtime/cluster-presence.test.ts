@@ -8,6 +8,7 @@ function node(id: string, local: { users: string[]; watchers: Record<string, num
   const bus: Bus = {
     publish: (m) => published.push(m),
     subscribe: () => {},
+    onReconnect: () => {},
     close: async () => {},
   };
   const announced: [string, boolean][] = [];

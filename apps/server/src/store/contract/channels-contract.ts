@@ -70,6 +70,21 @@ export function channelsContract(ctx: ContractContext): void {
       expect((await ctx.store.channels.get(a.cid))?.last_seq).toBe(3);
     });
 
+    it("lastSeqs answers the stored last seq of each known channel, in one call", async () => {
+      const a = await addChannel(ctx.store);
+      const b = await addChannel(ctx.store);
+      await ctx.store.channels.nextSeq(a.cid);
+      await ctx.store.channels.nextSeq(a.cid);
+      const got = await ctx.store.channels.lastSeqs([a.cid, b.cid, `contract:${fresh("none")}`]);
+      expect([...got].sort((x, y) => x.cid.localeCompare(y.cid))).toEqual(
+        [
+          { cid: a.cid, last_seq: 2 },
+          { cid: b.cid, last_seq: 0 },
+        ].sort((x, y) => x.cid.localeCompare(y.cid)),
+      );
+      expect(await ctx.store.channels.lastSeqs([])).toEqual([]);
+    });
+
     it("nextSeq of an unknown channel fails", async () => {
       await expect(ctx.store.channels.nextSeq(`contract:${fresh("none")}`)).rejects.toThrow();
     });

@@ -39,6 +39,15 @@ export function channelRepo(db: Db): ChannelRepo {
         .where("cid", "=", cid)
         .returningAll()
         .executeTakeFirst(),
+    async lastSeqs(cids) {
+      if (cids.length === 0) return [];
+      const rows = await db
+        .selectFrom("channels")
+        .select(["cid", "last_seq"])
+        .where("cid", "in", cids)
+        .execute();
+      return rows.map((r) => ({ cid: r.cid, last_seq: Number(r.last_seq) }));
+    },
     async nextSeq(cid) {
       const r = await db
         .updateTable("channels")
