@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import type { AuthResponse } from "@parley/protocol";
 import { type App, buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
-import { createTestSchema } from "../store/pg-test-schema.js";
+import { createTestSchema, withSchema } from "../store/pg-test-schema.js";
 
 export interface TestServer {
   url: string;
@@ -111,12 +111,6 @@ async function listen(app: App): Promise<string> {
   const address = app.server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return `http://127.0.0.1:${port}`;
-}
-
-function withSchema(url: string, schema: string): string {
-  const u = new URL(url);
-  u.searchParams.set("options", `-c search_path=${schema}`);
-  return u.toString();
 }
 
 /** One chat REST call as the holder of `token`; the body parsed (undefined when empty). */

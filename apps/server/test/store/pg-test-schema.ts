@@ -22,3 +22,10 @@ async function admin(url: string, statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/** `url` with every connection's search_path set to `schema`, the way an operator could set it. */
+export function withSchema(url: string, schema: string): string {
+  const u = new URL(url);
+  u.searchParams.set("options", `-c search_path=${schema}`);
+  return u.toString();
+}

@@ -18,6 +18,8 @@ export interface ChildServerOptions {
   probe?: boolean;
   /** Keep at most this many output lines (the tail), for failure reports. */
   keepLines?: number;
+  /** Share another node's APP_KEY and APP_SECRET (nodes of one deployment must). */
+  secrets?: { appKey: string; appSecret: string };
 }
 
 export interface ProbeReport {
@@ -35,8 +37,8 @@ export interface ProbeReport {
 export class ChildServer {
   readonly port: number;
   readonly dataDir: string;
-  readonly appKey = `key${randomBytes(6).toString("hex")}`;
-  readonly appSecret = randomBytes(32).toString("base64url");
+  readonly appKey: string;
+  readonly appSecret: string;
   readonly output: string[] = [];
   #child: ChildProcess | undefined;
   #exited: Promise<number | null> = Promise.resolve(null);
@@ -47,6 +49,8 @@ export class ChildServer {
     this.port = port;
     this.dataDir = dataDir;
     this.#opts = opts;
+    this.appKey = opts.secrets?.appKey ?? `key${randomBytes(6).toString("hex")}`;
+    this.appSecret = opts.secrets?.appSecret ?? randomBytes(32).toString("base64url");
   }
 
   static async start(opts: ChildServerOptions = {}): Promise<ChildServer> {
