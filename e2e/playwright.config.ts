@@ -61,6 +61,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR,
       LOG_LEVEL: "warn",
+      // Tests create hundreds of messages a minute as one user through the API.
+      RATE_LIMIT_PER_MINUTE: "0",
       ...(process.env.PARLEY_E2E_WEB_DIST ? { WEB_DIST: process.env.PARLEY_E2E_WEB_DIST } : {}),
       // Always SQLite and the in-process bus here, whatever CI exports for the PostgreSQL suites.
       DATABASE_URL: "",

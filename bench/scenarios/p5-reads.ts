@@ -69,6 +69,8 @@ function parleyOnCorpus(): SystemSpec {
           APP_KEY: h.appKey,
           APP_SECRET: h.appSecret,
           LOG_LEVEL: "warn",
+          // the peers limit nothing either
+          RATE_LIMIT_PER_MINUTE: "0",
         },
       });
       const url = `http://127.0.0.1:${ready.port as number}`;

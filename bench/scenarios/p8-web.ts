@@ -31,6 +31,8 @@ function parleyWithWeb(): SystemSpec {
         APP_KEY: h.appKey,
         APP_SECRET: h.appSecret,
         LOG_LEVEL: "warn",
+        // the peers limit nothing either
+        RATE_LIMIT_PER_MINUTE: "0",
         WEB_DIST: webDir,
       };
       const { child, ready } = await startChild({

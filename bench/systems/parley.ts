@@ -44,6 +44,8 @@ export function parleySystem(v: ParleyVariant): SystemSpec {
         APP_KEY: h.appKey,
         APP_SECRET: h.appSecret,
         LOG_LEVEL: "warn",
+        // the peers limit nothing either
+        RATE_LIMIT_PER_MINUTE: "0",
         NODE_ENV: "production",
         ...v.env,
       };

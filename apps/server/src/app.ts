@@ -13,6 +13,7 @@ import { runMaintenance } from "./domain/maintenance.js";
 import { chatAuthHook } from "./http/chat-auth.js";
 import { clientErrorHandler, registerErrorHandling } from "./http/errors.js";
 import { createMetrics, registerHttpMetrics } from "./http/metrics.js";
+import { registerRateLimit } from "./http/rate-limit.js";
 import { accountRoutes } from "./http/routes/accounts.js";
 import { chatChannelRoutes } from "./http/routes/chat-channels.js";
 import { chatConversationRoutes } from "./http/routes/chat-conversation.js";
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(server);
   registerSecurityHeaders(server);
   registerHttpMetrics(server, metrics);
+  await registerRateLimit(server, { perMinute: config.rateLimitPerMinute, redis: limiterRedis, appKey });
   await server.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   await server.register(healthRoutes(store));
   await server.register(accountRoutes(services, appKey), { prefix: "/api" });

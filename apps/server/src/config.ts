@@ -54,6 +54,7 @@ const envSchema = z.object({
     .min(1024)
     .max(1024 * 1024 * 1024)
     .default(25 * 1024 * 1024),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
 });
 
 export interface Config {
@@ -75,6 +76,8 @@ export interface Config {
   webDist: string | undefined;
   shutdownGraceMs: number;
   uploadMaxBytes: number;
+  /** `/api` and `/chat` requests a minute per token (or per IP without one); 0 turns it off. */
+  rateLimitPerMinute: number;
 }
 
 export type DbSsl = "disable" | "require" | "verify-full";
@@ -106,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -54,12 +54,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 function isStoreDown(err: { code?: string; message?: string }): boolean {
   const code = err.code ?? "";
-  // 08xxx: PostgreSQL connection exceptions; 53300: too many connections.
+  // 08xxx: PostgreSQL connection exceptions; 53300: too many connections; 57014: a statement
+  // cancelled by statement_timeout (the database is too slow to answer now).
   if (/^08[0-9A-Z]{3}$/.test(code)) return true;
   return [
     "ECONNREFUSED",
     "ECONNRESET",
     "ETIMEDOUT",
+    "57014",
     "57P01",
     "57P02",
     "57P03",

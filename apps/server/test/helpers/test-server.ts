@@ -64,6 +64,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PORT: "0",
     HOST: "127.0.0.1",
     LOG_LEVEL: "info",
+    // Suites send thousands of requests a minute with one token; the limit has its own test.
+    RATE_LIMIT_PER_MINUTE: "0",
     ...shared,
     ...rest,
   });

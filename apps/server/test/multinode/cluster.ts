@@ -43,7 +43,11 @@ export const uniqueName = (prefix = "n") =>
  * built from `loadConfig` and listening on an ephemeral port. `bus(i)` may hand node i its bus.
  */
 export async function startCluster(
-  opts: { count?: number; bus?: (i: number, appKey: string) => Promise<Bus | undefined> } = {},
+  opts: {
+    count?: number;
+    bus?: (i: number, appKey: string) => Promise<Bus | undefined>;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<Cluster> {
   const schema: TestSchema = await createTestSchema(databaseUrl!);
   const appKey = `mn${randomBytes(8).toString("hex")}`;
@@ -56,6 +60,8 @@ export async function startCluster(
     HOST: "127.0.0.1",
     PORT: "0",
     DB_POOL_SIZE: "5",
+    RATE_LIMIT_PER_MINUTE: "0",
+    ...opts.env,
   };
   const dirs: string[] = [];
   const quiet = () => new Writable({ write: (_c, _e, cb) => cb() });
