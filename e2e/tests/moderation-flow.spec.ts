@@ -39,7 +39,7 @@ test("flag, remove from /moderation, ban: everyone sees it live", async ({ brows
   await dialog.getByRole("radio", { name: "Spam" }).check();
   await dialog.getByLabel(/Details/).fill("watch ads");
   await dialog.getByRole("button", { name: "Flag message" }).click();
-  await expect(b.page.getByTestId("moderation-notice")).toContainText("Message flagged");
+  await expect(b.page.getByTestId("notice")).toContainText("Message flagged");
 
   // M sees it in the queue and removes it; A and B see it gone.
   await m.page.goto("/moderation");

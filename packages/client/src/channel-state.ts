@@ -28,6 +28,7 @@ export function emptyChannelState(channel?: ChannelResponse): ChannelStateSnapsh
     hasMoreOlder: true,
     initialized: false,
     threadUnread: {},
+    capabilities: { any: [], own: [] },
   };
 }
 
@@ -109,7 +110,12 @@ export function applyQueryResponse(
       state.membership && response.membership
         ? { ...state.membership, muted: response.membership.muted, hidden: response.membership.hidden }
         : state.membership;
-    return { ...state, membership, watcherCount: response.watcher_count };
+    return {
+      ...state,
+      membership,
+      watcherCount: response.watcher_count,
+      capabilities: response.own_capabilities,
+    };
   }
   const page = [...response.messages].sort(compareMessages);
   const pending = state.messages.filter((m) => m.status !== "received");
@@ -147,6 +153,7 @@ export function applyQueryResponse(
     hasMoreOlder,
     initialized: true,
     threadUnread: state.threadUnread,
+    capabilities: response.own_capabilities,
   };
 }
 

@@ -216,7 +216,7 @@ export class Channel extends ChannelConversation {
     this.setState(withMembers(withChannelData(this.state, channel), [], userIds, this.ctx));
   }
 
-  /** Joins a `team` channel. */
+  /** Joins a `team` channel; what the user may do there is then fetched again. */
   async join(): Promise<void> {
     const { channel, member } = await this.host.rest.joinChannel(this.type, this.requireId());
     let next = withMembers(withChannelData(this.state, channel), [member], [], this.ctx);
@@ -224,6 +224,7 @@ export class Channel extends ChannelConversation {
       next = { ...next, membership: { ...member, muted: false, hidden: false } };
     }
     this.setState(next);
+    await this.query();
   }
 
   async leave(): Promise<void> {

@@ -1,4 +1,5 @@
 export { Backoff, type BackoffOptions, backoffCeiling, fullJitterDelay } from "./backoff.js";
+export { allows } from "./capabilities.js";
 export {
   Channel,
   type ChannelData,

@@ -1,4 +1,5 @@
 import type {
+  ChannelCapabilities,
   ChannelResponse,
   ChatEvent,
   MemberResponse,
@@ -97,6 +98,8 @@ export interface ChannelStateSnapshot {
   readonly initialized: boolean;
   /** Unread replies per thread parent id, in threads the current user takes part in. */
   readonly threadUnread: Readonly<Record<string, number>>;
+  /** What the current user may do here (from the last query answer): offer only these actions. */
+  readonly capabilities: ChannelCapabilities;
 }
 
 /** Events the SDK adds to the server's. */

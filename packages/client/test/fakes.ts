@@ -1,5 +1,6 @@
 /** Test doubles: a scriptable WebSocket, a routed fetch and model factories. */
 import type {
+  ChannelCapabilities,
   ChannelResponse,
   ChannelStateResponse,
   ClientFrame,
@@ -172,7 +173,13 @@ export function user(id: string): UserResponse {
 }
 
 export function me(id: string, total = 0): OwnUserResponse {
-  return { ...user(id), total_unread_count: total, unread_channels: total > 0 ? 1 : 0, mutes: [] };
+  return {
+    ...user(id),
+    total_unread_count: total,
+    unread_channels: total > 0 ? 1 : 0,
+    mutes: [],
+    capabilities: [],
+  };
 }
 
 export function channelData(id: string, overrides: Partial<ChannelResponse> = {}): ChannelResponse {
@@ -273,7 +280,14 @@ export function channelState(
     })),
     watcher_count: 1,
     last_seq: opts.lastSeq ?? lastMessage?.seq ?? 0,
+    own_capabilities: MEMBER_CAPABILITIES,
   };
 }
+
+/** What a plain member may do with the built-in policies. */
+export const MEMBER_CAPABILITIES: ChannelCapabilities = {
+  any: ["ReadChannel", "CreateMessage", "CreateReaction", "UploadAttachment", "MarkRead", "SendTypingEvents"],
+  own: ["UpdateMessage", "DeleteMessage", "DeleteReaction"],
+};
 
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,3 +1,4 @@
+import type { AppCapability, ChannelCapabilities } from "./policies.js";
 import type { PollResponse } from "./polls.js";
 
 /** Answer shapes of the chat service (docs/api.md "Shapes"). Times are ISO-8601 strings. */
@@ -21,6 +22,8 @@ export interface OwnUserResponse extends UserResponse {
   unread_channels: number;
   /** Ids of the users this user muted: their messages are hidden and never notify. */
   mutes: string[];
+  /** The app-wide actions this user may take (the moderation screen, app-wide bans…). */
+  capabilities: AppCapability[];
 }
 
 export interface ChannelConfig {
@@ -152,6 +155,8 @@ export interface ChannelStateResponse {
   watcher_count: number;
   /** Highest event seq reflected in this state; watch from here. */
   last_seq: number;
+  /** What the caller may do here, as the channel type's policies say (for offering actions). */
+  own_capabilities: ChannelCapabilities;
 }
 
 export interface UnreadResponse {

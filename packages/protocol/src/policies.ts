@@ -32,6 +32,21 @@ export const POLICY_RESOURCES = [
   "RemovePollVote",
 ] as const;
 
+/** What the current user may do in a channel: on anything, or only on what they own. */
+export interface ChannelCapabilities {
+  any: PolicyResource[];
+  own: PolicyResource[];
+}
+
+export type PolicyResource = (typeof POLICY_RESOURCES)[number];
+
+/** App-wide actions outside any channel. */
+export const APP_CAPABILITIES = ["ReviewFlags", "BanUser", "ManageChannelTypes", "SetRole"] as const;
+export type AppCapability = (typeof APP_CAPABILITIES)[number];
+
+/** App roles no one may ban. */
+export const UNBANNABLE_ROLES = ["admin"] as const;
+
 export const POLICY_ROLES = [
   "user",
   "moderator",

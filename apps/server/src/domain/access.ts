@@ -1,7 +1,14 @@
-import type { ChannelConfig } from "@parley/protocol";
+import {
+  type AppCapability,
+  type ChannelCapabilities,
+  type ChannelConfig,
+  ErrorCode,
+  POLICY_RESOURCES,
+  UNBANNABLE_ROLES,
+} from "@parley/protocol";
 import type { ChannelRow, MemberRow, PollRow } from "../store/store.js";
 import type { Actor } from "./auth/chat-tokens.js";
-import { forbidden } from "./errors.js";
+import { DomainError, forbidden } from "./errors.js";
 import { allowed, type Policy, type Resource } from "./policies/policy.js";
 
 /**
@@ -85,6 +92,20 @@ export function can(action: Action, ctx: AccessContext | PollAccessContext): boo
     roles: rolesOf(actor, member, Boolean(channel.is_direct)),
     isOwner: ctx.ownerId !== undefined && ctx.ownerId === actor.userId,
   });
+}
+
+/**
+ * What the actor may do in this channel, for clients to offer only what would be allowed:
+ * `any` — on anything; `own` — only on what the actor owns (their messages, polls, votes).
+ */
+export function channelCapabilities(ctx: AccessContext): ChannelCapabilities {
+  const any: Action[] = [];
+  const own: Action[] = [];
+  for (const action of POLICY_RESOURCES) {
+    if (can(action, { ...ctx, ownerId: undefined })) any.push(action);
+    else if (can(action, { ...ctx, ownerId: ctx.actor.userId })) own.push(action);
+  }
+  return { any, own };
 }
 
 /** The channel roles a member can hold. */
@@ -182,7 +203,7 @@ export function ensure(action: Action, ctx: AccessContext | PollAccessContext): 
 }
 
 /** App-wide actions, outside any channel. */
-export type AppAction = "ReviewFlags" | "BanUser" | "ManageChannelTypes" | "SetRole";
+export type AppAction = AppCapability;
 
 const appRoles: Record<AppAction, readonly string[]> = {
   ReviewFlags: ["moderator", "admin"],
@@ -190,6 +211,18 @@ const appRoles: Record<AppAction, readonly string[]> = {
   ManageChannelTypes: ["admin"],
   SetRole: ["admin"],
 };
+
+/** The app-wide actions the actor may take (for clients: the moderation screen, bans…). */
+export function appCapabilities(actor: Actor): AppCapability[] {
+  return (Object.keys(appRoles) as AppAction[]).filter((a) => canApp(a, actor));
+}
+
+/** Some users cannot be banned by anyone (admins). */
+export function ensureBannable(target: { role: string }): void {
+  if ((UNBANNABLE_ROLES as readonly string[]).includes(target.role)) {
+    throw new DomainError(ErrorCode.forbidden, `${target.role}s cannot be banned`);
+  }
+}
 
 export function canApp(action: AppAction, actor: Actor): boolean {
   return actor.server || appRoles[action].includes(actor.role ?? "user");

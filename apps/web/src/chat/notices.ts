@@ -1,13 +1,14 @@
 /**
- * Short-lived notices for actions that failed after the UI had answered at once (react, pin,
- * delete, mute…): what went wrong and, where it makes sense, a retry. A tiny store the
- * `<Notices>` region renders; nothing else keeps this state.
+ * Short-lived notices: confirmations ("Message flagged") and actions that failed after the UI
+ * had answered at once (react, pin, delete, mute…) — what went wrong and, where it makes sense,
+ * a retry. A tiny store the `<Notices>` region renders; nothing else keeps this state.
  */
 import { useSyncExternalStore } from "react";
 
 export interface Notice {
   id: number;
   message: string;
+  tone: "info" | "error";
   retry?: () => void;
 }
 
@@ -27,8 +28,16 @@ export function dismissNotice(id: number): void {
   set(notices.filter((n) => n.id !== id));
 }
 
-export function showNotice(message: string, retry?: () => void): void {
-  const notice: Notice = { id: nextId++, message, ...(retry ? { retry } : {}) };
+export function showNotice(
+  message: string,
+  options: { tone?: Notice["tone"]; retry?: () => void } = {},
+): void {
+  const notice: Notice = {
+    id: nextId++,
+    message,
+    tone: options.tone ?? "info",
+    ...(options.retry ? { retry: options.retry } : {}),
+  };
   set([...notices, notice].slice(-MAX_SHOWN));
   setTimeout(() => dismissNotice(notice.id), SHOW_MS);
 }
@@ -40,7 +49,7 @@ export function showNotice(message: string, retry?: () => void): void {
 export function attempt(what: string, run: () => Promise<unknown>): void {
   run().catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
-    showNotice(`Couldn't ${what}: ${reason}`, () => attempt(what, run));
+    showNotice(`Couldn't ${what}: ${reason}`, { tone: "error", retry: () => attempt(what, run) });
   });
 }
 

@@ -1,40 +1,44 @@
 /**
- * What the UI offers, mirroring the server's policy set (apps/server domain/policies): the server
- * still decides; these only hide actions that would be refused.
+ * What the UI offers: the server says what the user may do (`own_capabilities` of the channel,
+ * `capabilities` of the user), from the policies; these only read it to hide what would be refused.
  */
 import type { ChannelStateSnapshot } from "@parley/client";
-import type { MessageResponse, OwnUserResponse } from "@parley/protocol";
+import { allows } from "@parley/client";
+import type { MessageResponse } from "@parley/protocol";
 
 export function isOwn(message: MessageResponse, userId: string | undefined): boolean {
   return message.user.id === userId;
 }
 
-export function canEdit(message: MessageResponse, userId: string | undefined): boolean {
-  return (
-    isOwn(message, userId) &&
-    message.type === "regular" &&
-    (message as { status?: string }).status !== "sending"
-  );
+const sent = (message: MessageResponse) =>
+  message.type === "regular" && (message as { status?: string }).status !== "sending";
+
+export function canEdit(
+  message: MessageResponse,
+  state: ChannelStateSnapshot,
+  userId: string | undefined,
+): boolean {
+  return sent(message) && isOwn(message, userId) && allows(state.capabilities, "UpdateMessage", true);
 }
 
-export function canDelete(message: MessageResponse, userId: string | undefined): boolean {
-  return canEdit(message, userId);
+/** Deleting one's own message (others' are the moderation menu's). */
+export function canDelete(
+  message: MessageResponse,
+  state: ChannelStateSnapshot,
+  userId: string | undefined,
+): boolean {
+  return sent(message) && isOwn(message, userId) && allows(state.capabilities, "DeleteMessage", true);
 }
 
-/** Pin: app admins, the channel's owner or moderators, and in a direct conversation the message's author. */
 export function canPin(
   message: MessageResponse,
   state: ChannelStateSnapshot,
-  user: Pick<OwnUserResponse, "id" | "role"> | undefined,
+  userId: string | undefined,
 ): boolean {
-  if (!user || message.type !== "regular") return false;
-  if (user.role === "admin") return true;
-  const role = state.membership?.role;
-  if (role === "owner" || role === "channel_moderator") return true;
-  return Boolean(state.channel?.is_direct) && message.user.id === user.id && state.membership !== null;
+  return message.type === "regular" && allows(state.capabilities, "PinMessage", isOwn(message, userId));
 }
 
-/** Renaming, pictures and members: any member of a non-direct channel (a direct channel's members are fixed). */
+/** Renaming, pictures and members (a direct conversation's members are fixed). */
 export function canManageChannel(state: ChannelStateSnapshot): boolean {
-  return state.membership !== null && !state.channel?.is_direct;
+  return !state.channel?.is_direct && allows(state.capabilities, "UpdateChannel", false);
 }

@@ -1,8 +1,8 @@
 /** What can be done with one message, as handlers for the message's buttons and menu. */
-import type { LocalMessage } from "@parley/client";
+import { allows, type LocalMessage } from "@parley/client";
 import { useMemo } from "react";
 import { useChannelUi } from "./channel-ui";
-import { useChatClient, useClientState } from "./client-context";
+import { useChatClient } from "./client-context";
 import { attempt } from "./notices";
 import { canDelete, canEdit, canPin } from "./permissions";
 import { useChannelState } from "./use-snapshot";
@@ -25,7 +25,6 @@ export interface MessageActions {
 
 export function useMessageActions(message: LocalMessage, inThread: boolean): MessageActions {
   const client = useChatClient();
-  const { user } = useClientState();
   const ui = useChannelUi();
   const state = useChannelState(ui.channel);
   const channel = ui.channel;
@@ -33,14 +32,18 @@ export function useMessageActions(message: LocalMessage, inThread: boolean): Mes
   const config = state.channel?.config;
   const received = message.status === "received";
   const live = message.type === "regular" && received;
-  const pin = live && canPin(message, state, user);
+  const edit = received && canEdit(message, state, userId);
+  const remove = received && canDelete(message, state, userId);
+  const pin = live && canPin(message, state, userId);
+  const reply = live && !inThread && !message.parent_id && config?.replies !== false;
+  const react = live && config?.reactions !== false && allows(state.capabilities, "CreateReaction", false);
   return useMemo(
     () => ({
-      canEdit: canEdit(message, userId) && received,
-      canDelete: canDelete(message, userId) && received,
+      canEdit: edit,
+      canDelete: remove,
       canPin: pin,
-      canReply: live && !inThread && !message.parent_id && config?.replies !== false,
-      canReact: live && config?.reactions !== false && state.membership !== null,
+      canReply: reply,
+      canReact: react,
       toggleReaction: (type) => attempt("react", () => channel.toggleReaction(message.id, type)),
       edit: () => ui.setEditingId(message.id),
       remove: async () => {
@@ -57,6 +60,6 @@ export function useMessageActions(message: LocalMessage, inThread: boolean): Mes
       },
       discard: () => channel.discardMessage(message.id),
     }),
-    [channel, message, userId, received, live, pin, inThread, config, state.membership, ui],
+    [channel, message, edit, remove, pin, reply, react, ui],
   );
 }

@@ -1,12 +1,12 @@
 import { dismissNotice, useNotices } from "../chat/notices";
 
-/** Failed actions, at the bottom of the screen, each with a retry when it has one. */
+/** Confirmations and failed actions, at the bottom of the screen; a failure has a retry when it can. */
 export function Notices() {
   const notices = useNotices();
   return (
     <div className="notices" role="status" aria-live="polite">
       {notices.map((n) => (
-        <div key={n.id} className="notice" data-testid="notice">
+        <div key={n.id} className={`notice notice--${n.tone}`} data-testid="notice">
           <p className="notice__text">{n.message}</p>
           {n.retry && (
             <button

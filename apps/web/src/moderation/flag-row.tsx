@@ -6,6 +6,7 @@ import { ActionErrorNote } from "../polls/action-error-note";
 import { useAsyncAction } from "../polls/use-action";
 import { type FlaggedMessage, flaggerNames, flagReasons } from "./flag-queue";
 import type { FlagQueueStore } from "./flag-queue-store";
+import { isBannable } from "./roles";
 
 interface Props {
   client: ChatClient;
@@ -91,7 +92,7 @@ export function FlagRow({ client, group, store }: Props) {
           >
             Remove
           </button>
-          {author && author.role !== "admin" && (
+          {author && isBannable(author) && (
             <button
               type="button"
               className="button moderation-danger-outline"

@@ -1,9 +1,10 @@
 import type { ChatClient } from "@parley/client";
 import type { MessageResponse } from "@parley/protocol";
 import type { MouseEvent } from "react";
+import { showNotice } from "../chat/notices";
 import { errorText } from "../polls/use-action";
 import { muteUser } from "./moderation-api";
-import { type ModerationDialogKind, openModerationDialog, showModerationNotice } from "./moderation-dialogs";
+import { type ModerationDialogKind, openModerationDialog } from "./moderation-dialogs";
 import { canBanAuthor, canFlag, canModerateDelete, isMutedAuthor } from "./roles";
 import { useModerationUser } from "./use-moderation-user";
 
@@ -19,7 +20,7 @@ interface MessageModerationMenuProps {
 export function MessageModerationMenu({ client, message }: MessageModerationMenuProps) {
   const me = useModerationUser(client);
   if (!me || message.user.id === me.id || message.type === "deleted") return null;
-  const channelRole = client.activeChannels.get(message.cid)?.state.membership?.role ?? null;
+  const channelState = client.activeChannels.get(message.cid)?.state;
   const muted = isMutedAuthor(message, me.mutes);
   const open = (kind: ModerationDialogKind) => (event: MouseEvent<HTMLButtonElement>) => {
     returnFocusToMenu(event);
@@ -28,19 +29,19 @@ export function MessageModerationMenu({ client, message }: MessageModerationMenu
   const toggleMute = async () => {
     try {
       await muteUser(client.rest, message.user.id, !muted);
-      showModerationNotice(
+      showNotice(
         muted
           ? `${message.user.name} is unmuted.`
           : `${message.user.name} is muted: their messages are hidden.`,
       );
     } catch (caught) {
-      showModerationNotice(errorText(caught, muted ? "Could not unmute" : "Could not mute"));
+      showNotice(errorText(caught, muted ? "Could not unmute" : "Could not mute"), { tone: "error" });
     }
   };
   return (
     <>
-      {canFlag(message, me) && <Item label="Flag message" onClick={open("flag")} />}
-      {canModerateDelete(message, me, channelRole) && (
+      {canFlag(message, me, channelState) && <Item label="Flag message" onClick={open("flag")} />}
+      {canModerateDelete(message, me, channelState) && (
         <Item label="Delete message" danger onClick={open("delete")} />
       )}
       {canBanAuthor(message, me) && <Item label={`Ban ${message.user.name}`} danger onClick={open("ban")} />}

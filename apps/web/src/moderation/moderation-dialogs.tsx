@@ -1,12 +1,13 @@
 /**
  * Dialogs opened from a message's "more" menu (flag, delete, ban). A menu unmounts its items when
  * an item is chosen, so the dialogs live in their own small React root on <body>, outside any
- * menu's lifetime; a polite status line there confirms what was done.
+ * menu's lifetime; a notice (chat/notices) confirms what was done.
  */
 import type { ChatClient } from "@parley/client";
 import type { MessageResponse } from "@parley/protocol";
-import { useEffect, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import { createRoot, type Root } from "react-dom/client";
+import { showNotice } from "../chat/notices";
 import { BanDialog } from "./ban-dialog";
 import { DeleteDialog } from "./delete-dialog";
 import { FlagDialog } from "./flag-dialog";
@@ -23,13 +24,11 @@ interface DialogRequest {
 
 interface HostState {
   dialog: DialogRequest | null;
-  notice: { text: string; id: number } | null;
 }
 
-let state: HostState = { dialog: null, notice: null };
+let state: HostState = { dialog: null };
 const listeners = new Set<() => void>();
 let root: Root | null = null;
-let noticeId = 0;
 
 function set(change: Partial<HostState>): void {
   state = { ...state, ...change };
@@ -50,13 +49,6 @@ export function openModerationDialog(request: DialogRequest): void {
   set({ dialog: request });
 }
 
-/** A short confirmation ("Message flagged"), announced politely and gone after a few seconds. */
-export function showModerationNotice(text: string): void {
-  ensureHost();
-  noticeId += 1;
-  set({ notice: { text, id: noticeId } });
-}
-
 const close = () => set({ dialog: null });
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -64,30 +56,16 @@ const subscribe = (listener: () => void) => {
 };
 
 function ModerationDialogHost() {
-  const { dialog, notice } = useSyncExternalStore(subscribe, () => state);
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => {
-      if (state.notice?.id === notice.id) set({ notice: null });
-    }, 4000);
-    return () => clearTimeout(timer);
-  }, [notice]);
+  const { dialog } = useSyncExternalStore(subscribe, () => state);
   const done = (text: string) => {
     close();
-    showModerationNotice(text);
+    showNotice(text);
   };
   return (
     <>
       {dialog?.kind === "flag" && <FlagDialog {...dialog} onClose={close} onDone={done} />}
       {dialog?.kind === "delete" && <DeleteDialog {...dialog} onClose={close} onDone={done} />}
       {dialog?.kind === "ban" && <BanDialog {...dialog} onClose={close} onDone={done} />}
-      <div className="moderation-notice-region" role="status" aria-live="polite">
-        {notice && (
-          <p className="moderation-notice" data-testid="moderation-notice">
-            {notice.text}
-          </p>
-        )}
-      </div>
     </>
   );
 }

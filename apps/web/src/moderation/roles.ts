@@ -1,31 +1,45 @@
-/** Who sees what of moderation in the UI (the server's policy engine decides for real). */
-import type { ChannelRole, MessageResponse, OwnUserResponse } from "@parley/protocol";
+/** Who sees what of moderation in the UI: read from what the server says the user may do. */
+import type { ChannelStateSnapshot } from "@parley/client";
+import { allows } from "@parley/client";
+import { type MessageResponse, type OwnUserResponse, UNBANNABLE_ROLES } from "@parley/protocol";
 
-type Me = Pick<OwnUserResponse, "id" | "role"> | undefined;
+type Me = Pick<OwnUserResponse, "id" | "capabilities"> | undefined;
 
-/** App moderators and admins: the /moderation screen, bans, deleting anyone's message. */
-export function isModerator(me: Me): boolean {
-  return me?.role === "moderator" || me?.role === "admin";
+/** The /moderation screen: who may review flags (moderators and admins by default). */
+export function canReviewFlags(me: Me): boolean {
+  return me?.capabilities.includes("ReviewFlags") ?? false;
 }
 
-/** Flag: someone else's live message. */
-export function canFlag(message: MessageResponse, me: Me): boolean {
-  return !!me && message.user.id !== me.id && message.type === "regular";
+/** Flag: someone else's live message, where the policies allow flagging. */
+export function canFlag(message: MessageResponse, me: Me, state: ChannelStateSnapshot | undefined): boolean {
+  return (
+    !!me &&
+    message.user.id !== me.id &&
+    message.type === "regular" &&
+    allows(state?.capabilities, "FlagMessage", false)
+  );
 }
 
-/** Delete someone else's message: app moderators and admins, the channel's owner and moderators. */
+/** Delete someone else's message: where the policies allow deleting any message. */
 export function canModerateDelete(
   message: MessageResponse,
   me: Me,
-  channelRole?: ChannelRole | null,
+  state: ChannelStateSnapshot | undefined,
 ): boolean {
   if (!me || message.user.id === me.id || message.type === "deleted") return false;
-  return isModerator(me) || channelRole === "owner" || channelRole === "channel_moderator";
+  return allows(state?.capabilities, "DeleteMessage", false);
 }
 
-/** Ban the author app-wide: moderators and admins; admins cannot be banned. */
+/** Whether anyone may ban this user (admins cannot be banned). */
+export function isBannable(user: Pick<MessageResponse["user"], "role">): boolean {
+  return !(UNBANNABLE_ROLES as readonly string[]).includes(user.role);
+}
+
+/** Ban the author app-wide. */
 export function canBanAuthor(message: MessageResponse, me: Me): boolean {
-  return isModerator(me) && message.user.id !== me?.id && message.user.role !== "admin";
+  return (
+    (me?.capabilities.includes("BanUser") ?? false) && message.user.id !== me?.id && isBannable(message.user)
+  );
 }
 
 /** Whether a message is hidden for the reader because they muted its author. */

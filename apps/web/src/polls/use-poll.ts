@@ -31,8 +31,8 @@ export function usePoll(client: ChatClient, message: MessageResponse): PollBindi
   useEffect(() => {
     if (state && !state.fetched) state.refresh().catch(() => {});
   }, [state]);
-  const channelRole = client.activeChannels.get(message.cid)?.state.membership?.role ?? null;
+  const capabilities = client.activeChannels.get(message.cid)?.state.capabilities;
   const poll = snapshot.poll;
-  const canManage = poll ? canManagePoll(poll, session.user, channelRole) : false;
+  const canManage = poll ? canManagePoll(poll, session.userID, capabilities) : false;
   return { state, snapshot, canManage, userId: session.userID };
 }

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, useMatch } from "react-router";
 import { preloadMarkdown } from "../components/message/message-text";
-import { Notices } from "../components/notices";
 import { ChannelSidebar } from "../components/sidebar/channel-sidebar";
 import "../styles/auth.css";
 import "../styles/chat.css";
@@ -19,7 +18,6 @@ export function Component() {
       <main id="main" className="chat-shell__pane">
         <Outlet />
       </main>
-      <Notices />
     </div>
   );
 }

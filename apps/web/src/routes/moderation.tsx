@@ -2,14 +2,14 @@ import { Link } from "react-router";
 import { useChatClient } from "../chat/client-context";
 import { StatusPage } from "../components/status-page";
 import { ModerationScreen } from "../moderation/moderation-screen";
-import { isModerator } from "../moderation/roles";
+import { canReviewFlags } from "../moderation/roles";
 import { useModerationUser } from "../moderation/use-moderation-user";
 
 /** /moderation: the flag queue and bans for moderators and admins; everyone else gets a 403 page. */
 export function Component() {
   const client = useChatClient();
   const me = useModerationUser(client);
-  if (!isModerator(me)) {
+  if (!canReviewFlags(me)) {
     return (
       <StatusPage
         title="Moderators only"

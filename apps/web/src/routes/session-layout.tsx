@@ -1,5 +1,6 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { ChatClientProvider } from "../chat/client-context";
+import { Notices } from "../components/notices";
 import { SessionEffects } from "../components/session-effects";
 import { requireSession, type SessionLoaderData } from "../session/guard";
 import { SESSION_ROUTE_ID } from "../session/use-session-user";
@@ -17,6 +18,7 @@ export function Component() {
     <ChatClientProvider client={data.client}>
       <SessionEffects />
       <Outlet />
+      <Notices />
     </ChatClientProvider>
   );
 }

@@ -1,4 +1,5 @@
-import type { BanResponse, MessageResponse, UserResponse } from "@parley/protocol";
+import type { ChannelStateSnapshot } from "@parley/client";
+import type { AppCapability, BanResponse, MessageResponse, UserResponse } from "@parley/protocol";
 import { describe, expect, test } from "vitest";
 import { withBan, withoutBan } from "../../src/moderation/bans-store";
 import {
@@ -13,7 +14,8 @@ import {
   canBanAuthor,
   canFlag,
   canModerateDelete,
-  isModerator,
+  canReviewFlags,
+  isBannable,
   isMutedAuthor,
 } from "../../src/moderation/roles";
 
@@ -117,28 +119,35 @@ describe("bans list", () => {
 });
 
 describe("who sees which moderation action", () => {
-  const me = (role: UserResponse["role"]) => ({ id: "me", role });
+  const me = (...capabilities: AppCapability[]) => ({ id: "me", capabilities });
+  // a channel's capabilities, as the server answers them for a member and for its moderators
+  const member = { capabilities: { any: ["ReadChannel", "FlagMessage"], own: ["DeleteMessage"] } };
+  const moderator = { capabilities: { any: ["ReadChannel", "FlagMessage", "DeleteMessage"], own: [] } };
+  const state = (s: { capabilities: { any: string[]; own: string[] } }) =>
+    s as unknown as ChannelStateSnapshot;
 
-  test("anyone flags someone else's live message, never their own", () => {
-    expect(canFlag(message("m", "ana"), me("user"))).toBe(true);
-    expect(canFlag(message("m", "me"), me("user"))).toBe(false);
-    expect(canFlag(message("m", "ana", "deleted"), me("user"))).toBe(false);
+  test("flag someone else's live message where the policies allow flagging", () => {
+    expect(canFlag(message("m", "ana"), me(), state(member))).toBe(true);
+    expect(canFlag(message("m", "me"), me(), state(member))).toBe(false);
+    expect(canFlag(message("m", "ana", "deleted"), me(), state(member))).toBe(false);
+    expect(canFlag(message("m", "ana"), me(), state({ capabilities: { any: [], own: [] } }))).toBe(false);
   });
 
-  test("moderators, admins and channel moderators delete others' messages", () => {
-    expect(canModerateDelete(message("m"), me("user"))).toBe(false);
-    expect(canModerateDelete(message("m"), me("moderator"))).toBe(true);
-    expect(canModerateDelete(message("m"), me("user"), "channel_moderator")).toBe(true);
-    expect(canModerateDelete(message("m", "me"), me("admin"))).toBe(false);
+  test("delete others' messages only where the capabilities allow deleting any", () => {
+    expect(canModerateDelete(message("m"), me(), state(member))).toBe(false);
+    expect(canModerateDelete(message("m"), me(), state(moderator))).toBe(true);
+    expect(canModerateDelete(message("m", "me"), me(), state(moderator))).toBe(false);
+    expect(canModerateDelete(message("m"), me(), undefined)).toBe(false);
   });
 
-  test("only app moderators and admins ban, and never an admin", () => {
-    expect(isModerator(me("moderator"))).toBe(true);
-    expect(isModerator(me("user"))).toBe(false);
-    expect(canBanAuthor(message("m"), me("admin"))).toBe(true);
-    expect(canBanAuthor(message("m"), me("user"))).toBe(false);
+  test("review flags and ban by the user's app capabilities, and never ban an admin", () => {
+    expect(canReviewFlags(me("ReviewFlags", "BanUser"))).toBe(true);
+    expect(canReviewFlags(me())).toBe(false);
+    expect(canBanAuthor(message("m"), me("BanUser"))).toBe(true);
+    expect(canBanAuthor(message("m"), me())).toBe(false);
     const byAdmin = { ...message("m"), user: user("root", "admin") };
-    expect(canBanAuthor(byAdmin, me("moderator"))).toBe(false);
+    expect(canBanAuthor(byAdmin, me("BanUser"))).toBe(false);
+    expect(isBannable(user("x", "moderator"))).toBe(true);
   });
 
   test("muted authors' messages are hidden", () => {

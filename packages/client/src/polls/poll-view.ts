@@ -1,12 +1,12 @@
 /** Pure questions a UI asks about a poll: who voted, what a click on an option does, who may manage it. */
 import type {
-  AppRole,
-  ChannelRole,
+  ChannelCapabilities,
   PollOptionResponse,
   PollResponse,
   PollVoteResponse,
   UserResponse,
 } from "@parley/protocol";
+import { allows } from "../capabilities.js";
 
 /** The current user's vote for an option, if any. */
 export function ownVoteFor(poll: PollResponse, optionId: string): PollVoteResponse | undefined {
@@ -73,18 +73,17 @@ export function voteActionFor(poll: PollResponse, optionId: string): VoteAction 
 }
 
 /**
- * Who may edit, close, reopen or delete a posted poll (docs/api.md "Polls"): its creator, the
- * channel's owner and moderators, and app admins. The server decides; this only picks which
- * controls to show.
+ * Who may edit, close, reopen or delete a posted poll (docs/api.md "Polls"): as its channel's
+ * capabilities say (its creator, the channel's owner and moderators, and app admins by default).
+ * The server decides; this only picks which controls to show.
  */
 export function canManagePoll(
   poll: PollResponse,
-  user: { id: string; role?: AppRole } | undefined,
-  channelRole?: ChannelRole | null,
+  userId: string | undefined,
+  capabilities: ChannelCapabilities | undefined,
 ): boolean {
-  if (!user) return false;
-  if (poll.created_by_id === user.id || user.role === "admin") return true;
-  return channelRole === "owner" || channelRole === "channel_moderator";
+  if (!userId) return false;
+  return allows(capabilities, "UpdatePoll", poll.created_by_id === userId);
 }
 
 /** A one-line summary of the voting rules, e.g. "Choose up to 3". */

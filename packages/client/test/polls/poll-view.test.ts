@@ -72,13 +72,15 @@ describe("results", () => {
 });
 
 describe("who manages a poll", () => {
-  test("its creator, admins, the channel's owner and moderators", () => {
+  test("as the channel's capabilities say: UpdatePoll on any poll, or on one's own", () => {
     const p = poll({ created_by_id: "ana" });
-    expect(canManagePoll(p, { id: "ana", role: "user" })).toBe(true);
-    expect(canManagePoll(p, { id: "root", role: "admin" })).toBe(true);
-    expect(canManagePoll(p, { id: "mo", role: "user" }, "channel_moderator")).toBe(true);
-    expect(canManagePoll(p, { id: "ow", role: "user" }, "owner")).toBe(true);
-    expect(canManagePoll(p, { id: "bob", role: "user" }, "channel_member")).toBe(false);
-    expect(canManagePoll(p, undefined)).toBe(false);
+    const member = { any: [], own: ["UpdatePoll" as const] };
+    const moderator = { any: ["UpdatePoll" as const], own: [] };
+    expect(canManagePoll(p, "ana", member)).toBe(true);
+    expect(canManagePoll(p, "bob", member)).toBe(false);
+    expect(canManagePoll(p, "mo", moderator)).toBe(true);
+    expect(canManagePoll(p, "ana", { any: [], own: [] })).toBe(false);
+    expect(canManagePoll(p, undefined, moderator)).toBe(false);
+    expect(canManagePoll(p, "ana", undefined)).toBe(false);
   });
 });

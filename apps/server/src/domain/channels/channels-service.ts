@@ -11,7 +11,7 @@ import {
   type UpdateMembersBody,
 } from "@parley/protocol";
 import type { ChannelRow, MemberRow, Repos, Store } from "../../store/store.js";
-import { ensure } from "../access.js";
+import { channelCapabilities, ensure } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, notFound } from "../errors.js";
@@ -236,6 +236,7 @@ export class ChannelsService {
       read,
       watcher_count: this.presence.watcherCount(cid),
       last_seq: Number(ctx.channel.last_seq),
+      own_capabilities: channelCapabilities(ctx),
     };
   }
 

@@ -11,7 +11,7 @@ import {
   type UserResponse,
 } from "@parley/protocol";
 import type { BanRow, FlagRow, Store } from "../../store/store.js";
-import { ensureApp } from "../access.js";
+import { ensureApp, ensureBannable } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { loadChannel } from "../channels/channel-context.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
@@ -138,7 +138,7 @@ export class ModerationService {
     if (!target) throw notFound("user");
     if (body.cid) await loadChannel(this.store, this.types, actor, body.cid, "BanChannelMember");
     else await ensureApp("BanUser", actor);
-    if (target.role === "admin") throw new DomainError(ErrorCode.forbidden, "admins cannot be banned");
+    ensureBannable(target);
     const now = this.clock();
     const row: BanRow = {
       user_id: target.id,

@@ -1,5 +1,6 @@
 import type { OwnUserResponse, UserResponse, UserSearchQuery } from "@parley/protocol";
 import type { Store } from "../../store/store.js";
+import { appCapabilities } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { hiddenKinds } from "../channels/readable.js";
@@ -57,6 +58,7 @@ export class UsersService {
       ...user,
       total_unread_count: counted.reduce((n, c) => n + c.unread_count, 0),
       unread_channels: counted.filter((c) => c.unread_count > 0).length,
+      capabilities: appCapabilities(actor),
     };
   }
 

@@ -1,11 +1,18 @@
 import type { Channel, ChannelStateSnapshot } from "@parley/client";
-import type { UserResponse } from "@parley/protocol";
+import type { ChannelRole, UserResponse } from "@parley/protocol";
 import { useState } from "react";
 import { useClientState } from "../../chat/client-context";
 import { canManageChannel } from "../../chat/permissions";
 import { Avatar } from "../avatar";
 import { UserPicker } from "../sidebar/user-picker";
 import { Dialog } from "../ui/dialog";
+
+/** How a member's channel role shows beside their name (plain members show none). */
+const ROLE_LABELS: Record<ChannelRole, string | null> = {
+  owner: "Owner",
+  channel_moderator: "Moderator",
+  channel_member: null,
+};
 
 /** The members with their online state; add and remove them (not in direct conversations). */
 export function MembersDialog({
@@ -43,9 +50,7 @@ export function MembersDialog({
               {m.user_id === userID && " (you)"}
               <span className="muted"> {m.user.online ? "online" : "offline"}</span>
             </span>
-            {m.role !== "channel_member" && (
-              <span className="member__role">{m.role === "owner" ? "Owner" : "Moderator"}</span>
-            )}
+            {ROLE_LABELS[m.role] && <span className="member__role">{ROLE_LABELS[m.role]}</span>}
             {manage && m.user_id !== userID && (
               <button
                 type="button"

@@ -49,7 +49,7 @@ export function PinnedDialog({
                 </div>
                 <p className="pinned__text">{m.text || "(a file)"}</p>
               </div>
-              {canPin(m, state, user) && (
+              {canPin(m, state, user?.id) && (
                 <button
                   type="button"
                   className="button button--small"
