@@ -69,7 +69,7 @@ test("a 1,000-message channel opens at the bottom and scrolling up loads every p
   // Walk down the whole list, collecting what is rendered: every message once, in order.
   const seen: string[] = [];
   const seenIds = new Set<string>();
-  for (let i = 0; i < 400; i += 1) {
+  for (let i = 0; i < 600; i += 1) {
     const rows = await view
       .locator("[data-message-id]")
       .evaluateAll((nodes) =>
@@ -85,8 +85,14 @@ test("a 1,000-message channel opens at the bottom and scrolling up loads every p
     }
     const atEnd = await scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2);
     if (atEnd && seen.length >= 1000) break;
-    await scroller.evaluate((el) => el.scrollBy({ top: el.clientHeight * 0.8 }));
-    await b.page.waitForTimeout(30);
+    // Half a view at a time, then two frames so the virtualized list renders what came into view.
+    await scroller.evaluate(
+      (el) =>
+        new Promise<void>((resolve) => {
+          el.scrollBy({ top: el.clientHeight * 0.5 });
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        }),
+    );
   }
   expect(seen.length).toBe(1000);
   expect(seen).toEqual(texts);

@@ -5,6 +5,7 @@
 import type { AuthResponse } from "@parley/protocol";
 import {
   type APIRequestContext,
+  type APIResponse,
   type Browser,
   type BrowserContext,
   expect,
@@ -66,20 +67,33 @@ async function key(request: APIRequestContext): Promise<string> {
   return apiKey;
 }
 
-/** Calls the chat REST API as `user`. */
-export async function chat<T>(
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** Calls the chat REST API as `user`; answers the response, whatever its status. */
+export async function chatCall(
   request: APIRequestContext,
   user: ChatUser,
-  method: "GET" | "POST" | "PUT" | "DELETE",
+  method: Method,
   path: string,
   data?: unknown,
-): Promise<T> {
+): Promise<APIResponse> {
   const sep = path.includes("?") ? "&" : "?";
-  const res = await request.fetch(`/chat${path}${sep}api_key=${await key(request)}`, {
+  return request.fetch(`/chat${path}${sep}api_key=${await key(request)}`, {
     method,
     headers: { Authorization: `Bearer ${user.auth.streamToken}` },
     ...(data !== undefined ? { data } : {}),
   });
+}
+
+/** Calls the chat REST API as `user`, expecting success; answers the body. */
+export async function chat<T>(
+  request: APIRequestContext,
+  user: ChatUser,
+  method: Method,
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await chatCall(request, user, method, path, data);
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
 }

@@ -94,9 +94,14 @@ const TEMPLATES: ((js: string) => string)[] = [
 
 export const PAYLOADS: string[] = TEMPLATES.flatMap((t) => JS.map((js) => t(js)));
 
-/** Payloads that fit a field of at most `max` characters (after trimming, as the server counts). */
+/** Payloads holding a NUL character: the server refuses every such text (400), so none is stored. */
+export const REFUSED_PAYLOADS: string[] = PAYLOADS.filter((p) => p.includes("\u0000"));
+
+/** Stored payloads that fit a field of at most `max` characters (after trimming, as the server counts). */
 export function fitting(max: number, count = Number.POSITIVE_INFINITY): string[] {
-  return PAYLOADS.filter((p) => [...p.trim()].length > 0 && [...p.trim()].length <= max).slice(0, count);
+  return PAYLOADS.filter(
+    (p) => !REFUSED_PAYLOADS.includes(p) && [...p.trim()].length > 0 && [...p.trim()].length <= max,
+  ).slice(0, count);
 }
 
 /** Whether a console line or dialog shows a payload ran. */

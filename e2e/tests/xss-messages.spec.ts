@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { chat, createChannel, createUser, sendMessage } from "./chat-support";
-import { fitting, PAYLOADS } from "./xss-corpus";
+import { chat, chatCall, createChannel, createUser, sendMessage } from "./chat-support";
+import { fitting, PAYLOADS, REFUSED_PAYLOADS } from "./xss-corpus";
 import { expectNothingRan, inBatches, userNamed, watchedPage } from "./xss-support";
 
 /**
@@ -28,6 +28,16 @@ test("message text: no payload runs", async ({ browser, request }) => {
     // Nothing of the payload became an element: raw HTML is dropped, markdown gives text and
     // plain elements only.
     await expect(row.locator(".markdown").locator(PAYLOAD_ELEMENTS)).toHaveCount(0);
+  }
+  // Payloads with a NUL character are refused outright, in any field.
+  expect(REFUSED_PAYLOADS.length).toBeGreaterThan(0);
+  const [type, id] = cid.split(":");
+  for (const text of REFUSED_PAYLOADS) {
+    const res = await chatCall(request, poster, "POST", `/channels/${type}/${id}/messages`, {
+      message: { text },
+    });
+    expect(res.status()).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("validation");
   }
   // No link of any message points anywhere but http(s) or mailto.
   const hrefs = await page
