@@ -41,7 +41,8 @@ export abstract class ChannelBase {
   readonly #listeners: Listeners;
   readonly #emitter: EventEmitter<ChatEvent>;
   readonly #typingIn: TypingIndicators;
-  protected readonly typingOut: TypingSender;
+  /** Outgoing typing, one sender for the channel ("") and one per thread typed in. */
+  readonly #typingOut = new Map<string, TypingSender>();
   readonly #countedUnread = new Set<string>();
   protected readonly ctx: ReduceContext;
   readonly #sync: ChannelSync;
@@ -62,16 +63,9 @@ export abstract class ChannelBase {
       host.logger("error", "channel listener threw", { error: String(error) });
     this.#listeners = new Listeners(onError);
     this.#emitter = new EventEmitter<ChatEvent>(onError);
-    this.#typingIn = new TypingIndicators(host.typingTimeout, (userId, entry) =>
-      this.setState(withTyping(this.#state, userId, entry)),
+    this.#typingIn = new TypingIndicators(host.typingTimeout, (key, entry) =>
+      this.setState(withTyping(this.#state, key, entry)),
     );
-    this.typingOut = new TypingSender({
-      send: (type) => {
-        if (this.#id && this.#state.channel?.config.typing_events !== false) {
-          this.host.send({ type, cid: this.cid });
-        }
-      },
-    });
     this.#sync = new ChannelSync({
       lastSeq: () => this.#state.lastSeq,
       rewatch: () => {
@@ -177,8 +171,9 @@ export abstract class ChannelBase {
       return;
     }
     if (event.user.id === this.host.userID) return;
-    if (event.type === "typing.start") this.#typingIn.start(event.user, event.created_at);
-    else this.#typingIn.stop(event.user.id);
+    const parentId = event.parent_id ?? null;
+    if (event.type === "typing.start") this.#typingIn.start(event.user, event.created_at, parentId);
+    else this.#typingIn.stop(event.user.id, parentId);
     this.#emitter.emit(event);
   }
 
@@ -243,7 +238,7 @@ export abstract class ChannelBase {
   /** The socket dropped: watch frames sent on it will never be answered. */
   _connectionLost(): void {
     this.#sync.connectionLost();
-    this.typingOut.dispose();
+    this.#disposeTyping();
   }
 
   _setWatching(watching: boolean): void {
@@ -253,11 +248,33 @@ export abstract class ChannelBase {
   _dispose(): void {
     this.#disposed = true;
     this.#typingIn.clear();
-    this.typingOut.dispose();
+    this.#disposeTyping();
     this.#emitter.clear();
   }
 
   // ---- for Channel ----
+
+  /** The outgoing typing of the channel, or of the thread of `parentId`. */
+  protected typingOut(parentId?: string): TypingSender {
+    const key = parentId ?? "";
+    let sender = this.#typingOut.get(key);
+    if (!sender) {
+      sender = new TypingSender({
+        send: (type) => {
+          if (this.#id && this.#state.channel?.config.typing_events !== false) {
+            this.host.send({ type, cid: this.cid, ...(parentId ? { parent_id: parentId } : {}) });
+          }
+        },
+      });
+      this.#typingOut.set(key, sender);
+    }
+    return sender;
+  }
+
+  #disposeTyping(): void {
+    for (const sender of this.#typingOut.values()) sender.dispose();
+    this.#typingOut.clear();
+  }
 
   /** Called after a channel event was applied to the state (threads follow it). */
   protected afterChannelEvent(_event: ChannelEvent): void {}

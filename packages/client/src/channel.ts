@@ -129,7 +129,7 @@ export class Channel extends ChannelConversation {
     // Thread replies not sent to the channel are not part of the channel's list.
     if (isChannelVisible(local)) this.setState(withMessage(this.state, local));
     this.trackReply(local);
-    this.typingOut.stop();
+    this.typingOut(message.parent_id).stop();
     return this.#deliver(id);
   }
 
@@ -177,13 +177,16 @@ export class Channel extends ChannelConversation {
 
   // ---- typing ----
 
-  /** Call on every keystroke: `typing.start` at most every 2 s, `typing.stop` 3 s after the last one. */
-  keystroke(): void {
-    this.typingOut.keystroke();
+  /**
+   * Call on every keystroke — with the thread's parent id when typing in a thread: `typing.start`
+   * at most every 2 s, `typing.stop` 3 s after the last one.
+   */
+  keystroke(parentId?: string): void {
+    this.typingOut(parentId).keystroke();
   }
 
-  stopTyping(): void {
-    this.typingOut.stop();
+  stopTyping(parentId?: string): void {
+    this.typingOut(parentId).stop();
   }
 
   // ---- channel actions ----

@@ -74,6 +74,8 @@ export interface TypingEntry {
   user: UserResponse;
   /** ISO time of the last `typing.start`. */
   started_at: string;
+  /** The thread typed in (its parent message), or null for the channel. */
+  parent_id: string | null;
 }
 
 /** An immutable snapshot of one channel's state; a new object after every change. */
@@ -85,6 +87,7 @@ export interface ChannelStateSnapshot {
   readonly members: Readonly<Record<string, MemberResponse>>;
   readonly membership: MembershipResponse | null;
   readonly read: Readonly<Record<string, ReadStateResponse>>;
+  /** Who is typing, in the channel and in its threads (keyed by `typingKey`). */
   readonly typing: Readonly<Record<string, TypingEntry>>;
   readonly watcherCount: number;
   /** The current user's unread messages in this channel. */

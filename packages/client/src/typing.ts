@@ -1,38 +1,46 @@
 import type { UserResponse } from "@parley/protocol";
 import type { TypingEntry } from "./types.js";
 
+/** The key of a typing entry: one per user in the channel, and one per user and thread. */
+export function typingKey(userId: string, parentId: string | null): string {
+  return parentId ? `${parentId}/${userId}` : userId;
+}
+
 /**
- * Incoming typing indicators: each user's entry lives `timeoutMs` (spec §9: 7 s) after their last
- * `typing.start` unless refreshed; a `typing.stop` removes it at once.
+ * Incoming typing indicators: each entry lives `timeoutMs` (spec §9: 7 s) after its last
+ * `typing.start` unless refreshed; a `typing.stop` removes it at once. A user typing in a thread
+ * has an entry of its own, apart from the channel's.
  */
 export class TypingIndicators {
   readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #timeoutMs: number;
-  readonly #onChange: (userId: string, entry: TypingEntry | undefined) => void;
+  readonly #onChange: (key: string, entry: TypingEntry | undefined) => void;
 
-  constructor(timeoutMs: number, onChange: (userId: string, entry: TypingEntry | undefined) => void) {
+  constructor(timeoutMs: number, onChange: (key: string, entry: TypingEntry | undefined) => void) {
     this.#timeoutMs = timeoutMs;
     this.#onChange = onChange;
   }
 
-  start(user: UserResponse, startedAt: string): void {
-    const existing = this.#timers.get(user.id);
+  start(user: UserResponse, startedAt: string, parentId: string | null = null): void {
+    const key = typingKey(user.id, parentId);
+    const existing = this.#timers.get(key);
     if (existing) clearTimeout(existing);
     this.#timers.set(
-      user.id,
+      key,
       setTimeout(() => {
-        this.#timers.delete(user.id);
-        this.#onChange(user.id, undefined);
+        this.#timers.delete(key);
+        this.#onChange(key, undefined);
       }, this.#timeoutMs),
     );
-    this.#onChange(user.id, { user, started_at: startedAt });
+    this.#onChange(key, { user, started_at: startedAt, parent_id: parentId });
   }
 
-  stop(userId: string): void {
-    const existing = this.#timers.get(userId);
+  stop(userId: string, parentId: string | null = null): void {
+    const key = typingKey(userId, parentId);
+    const existing = this.#timers.get(key);
     if (existing) clearTimeout(existing);
-    this.#timers.delete(userId);
-    this.#onChange(userId, undefined);
+    this.#timers.delete(key);
+    this.#onChange(key, undefined);
   }
 
   /** Forgets every indicator without notifying (the state is being dropped). */

@@ -68,6 +68,44 @@ describe("incoming typing indicators (spec §9: 7 s)", () => {
     vi.useRealTimers();
     await h.client.disconnectUser();
   });
+
+  test("typing in a thread has its own entry, apart from the channel's", async () => {
+    vi.useRealTimers();
+    const h = await connectedHarness();
+    h.states.set("general", channelState("general"));
+    const channel = h.client.channel("messaging", "general");
+    await channel.watch();
+    const socket = FakeSocket.last;
+    const alice = user("alice");
+    socket.receive({
+      type: "typing.start",
+      cid: "messaging:general",
+      parent_id: "p1",
+      user: alice,
+      created_at: at(1),
+    });
+    socket.receive({
+      type: "typing.start",
+      cid: "messaging:general",
+      parent_id: null,
+      user: alice,
+      created_at: at(1),
+    });
+    const entries = () =>
+      Object.values(channel.state.typing)
+        .map((t) => `${t.user.id}@${t.parent_id ?? "channel"}`)
+        .sort();
+    expect(entries()).toEqual(["alice@channel", "alice@p1"]);
+    socket.receive({
+      type: "typing.stop",
+      cid: "messaging:general",
+      parent_id: "p1",
+      user: alice,
+      created_at: at(2),
+    });
+    expect(entries()).toEqual(["alice@channel"]);
+    await h.client.disconnectUser();
+  });
 });
 
 describe("outgoing typing", () => {
@@ -125,6 +163,39 @@ describe("outgoing typing", () => {
     await flush();
     expect(FakeSocket.last.framesOfType("typing.stop")).toEqual([
       { type: "typing.stop", cid: "messaging:general" },
+    ]);
+    await h.client.disconnectUser();
+  });
+
+  test("keystrokes in a thread send typing frames naming its parent; a reply stops them", async () => {
+    vi.useRealTimers();
+    const h = await connectedHarness();
+    h.http.routes.push({
+      method: "POST",
+      path: "/channels/messaging/general/messages",
+      handler: ({ body }) => ({
+        status: 201,
+        body: {
+          message: {
+            ...(body as { message: { id: string; text: string } }).message,
+            cid: "messaging:general",
+          },
+        },
+      }),
+    });
+    const channel = h.client.channel("messaging", "general");
+    await channel.watch();
+    channel.keystroke("p1");
+    channel.keystroke();
+    expect(FakeSocket.last.framesOfType("typing.start")).toEqual([
+      { type: "typing.start", cid: "messaging:general", parent_id: "p1" },
+      { type: "typing.start", cid: "messaging:general" },
+    ]);
+    await channel.sendMessage({ text: "in the thread", parent_id: "p1" }).catch(() => {});
+    await flush();
+    // the thread's typing stops; the channel's goes on
+    expect(FakeSocket.last.framesOfType("typing.stop")).toEqual([
+      { type: "typing.stop", cid: "messaging:general", parent_id: "p1" },
     ]);
     await h.client.disconnectUser();
   });

@@ -152,8 +152,8 @@ export type UserEvent =
   | (UserEventBase & { type: "user.muted" | "user.unmuted"; target_id: string });
 
 export type EphemeralEvent =
-  | { type: "typing.start"; cid: string; user: UserResponse; created_at: string }
-  | { type: "typing.stop"; cid: string; user: UserResponse; created_at: string }
+  | { type: "typing.start"; cid: string; parent_id: string | null; user: UserResponse; created_at: string }
+  | { type: "typing.stop"; cid: string; parent_id: string | null; user: UserResponse; created_at: string }
   | { type: "user.presence.changed"; user: UserResponse; created_at: string };
 
 export type ChatEvent = ChannelEvent | UserEvent | EphemeralEvent;

@@ -5,6 +5,8 @@ import { cidSchema } from "./ids.js";
 import type { OwnUserResponse } from "./models.js";
 
 const reqId = z.string().max(64).optional();
+/** Typing in a thread names its parent message; without it, typing is in the channel. */
+const threadParent = z.string().min(1).max(64).optional();
 
 /** Frames a client sends over the WebSocket (docs/api.md "WebSocket"). */
 export const clientFrameSchema = z.discriminatedUnion("type", [
@@ -29,8 +31,12 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
     })
     .strict(),
   z.object({ type: z.literal("unwatch"), req_id: reqId, cids: z.array(cidSchema).min(1).max(1000) }).strict(),
-  z.object({ type: z.literal("typing.start"), req_id: reqId, cid: cidSchema }).strict(),
-  z.object({ type: z.literal("typing.stop"), req_id: reqId, cid: cidSchema }).strict(),
+  z
+    .object({ type: z.literal("typing.start"), req_id: reqId, cid: cidSchema, parent_id: threadParent })
+    .strict(),
+  z
+    .object({ type: z.literal("typing.stop"), req_id: reqId, cid: cidSchema, parent_id: threadParent })
+    .strict(),
 ]);
 
 export type ClientFrame = z.infer<typeof clientFrameSchema>;

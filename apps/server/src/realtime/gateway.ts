@@ -176,7 +176,7 @@ export function handleSocket(socket: WebSocket, deps: GatewayDeps): void {
         return;
       case "typing.start":
       case "typing.stop":
-        return deps.presence.typing(c.actor, frame.cid, frame.type === "typing.start");
+        return deps.presence.typing(c.actor, frame.cid, frame.type === "typing.start", frame.parent_id);
     }
   }
 }

@@ -189,10 +189,17 @@ describe("events", () => {
     a.send({ type: "typing.start", cid: ch.cid });
     expect(await b.next((f) => f.type === "typing.start")).toMatchObject({
       cid: ch.cid,
+      parent_id: null,
       user: { id: ana.id },
     });
     a.send({ type: "typing.stop", cid: ch.cid });
     await b.next((f) => f.type === "typing.stop");
+    // typing in a thread names the thread's parent
+    a.send({ type: "typing.start", cid: ch.cid, parent_id: "parent-1" });
+    expect(await b.next((f) => f.type === "typing.start" && f.parent_id === "parent-1")).toMatchObject({
+      cid: ch.cid,
+      user: { id: ana.id },
+    });
     a.close();
     await b.next((f) => f.type === "user.presence.changed" && f.user.id === ana.id && !f.user.online);
     b.close();

@@ -37,9 +37,9 @@ export function useComposer({
     (value: string) => {
       setTextState(value);
       saveDraft(key, value);
-      if (value.trim()) channel.keystroke();
+      if (value.trim()) channel.keystroke(parentId);
     },
-    [channel, key],
+    [channel, key, parentId],
   );
 
   const canSend = (text.trim() !== "" || uploads.ready.length > 0) && !uploads.busy;

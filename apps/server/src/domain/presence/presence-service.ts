@@ -41,7 +41,8 @@ export class PresenceService {
     return can("ReadChannel", { actor, channel, config, member, policies, banned: false });
   }
 
-  async typing(actor: Actor, cid: string, started: boolean): Promise<void> {
+  /** Someone typing in the channel, or in the thread of `parentId`. */
+  async typing(actor: Actor, cid: string, started: boolean, parentId?: string): Promise<void> {
     const ctx = await loadChannel(this.store, this.types, actor, cid, "SendTypingEvents");
     if (!ctx.config.typing_events) return;
     const user = await this.store.users.get(actor.userId);
@@ -53,6 +54,7 @@ export class PresenceService {
       event: {
         type: started ? "typing.start" : "typing.stop",
         cid,
+        parent_id: parentId ?? null,
         user: toUserResponse(user, this.presence),
         created_at: iso(this.clock()),
       },

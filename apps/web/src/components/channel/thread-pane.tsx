@@ -99,7 +99,7 @@ export function ThreadPane({
           ))}
         </div>
       </div>
-      <TypingIndicator state={state} />
+      <TypingIndicator state={state} parentId={parentId} />
       {state.membership && (
         <Composer
           channel={channel}
