@@ -94,6 +94,14 @@ test.describe("conversation features between two users", () => {
     await expect(a.page.getByTestId("thread-replies")).toContainText("Tomorrow morning");
     await expect(summary.getByTestId("thread-unread")).toHaveCount(0);
 
+    // B types in the thread: A's thread pane says so, A's channel does not.
+    await composer(b.page, "thread").pressSequentially("typing here", { delay: 20 });
+    await expect(a.page.getByTestId("thread-pane").getByTestId("typing-indicator")).toContainText(
+      `${bo.name} is typing`,
+    );
+    await expect(a.page.locator(".channel-view").getByTestId("typing-indicator")).toHaveText("");
+    await composer(b.page, "thread").fill("");
+
     // "Also send to channel" puts a reply in the channel too.
     await a.page.getByLabel("Also send to channel").check();
     await send(a.page, "Thanks, noted", "thread");
