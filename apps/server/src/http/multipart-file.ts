@@ -53,6 +53,13 @@ export function firstFile(
       else reject(malformed);
       req.resume();
     });
+    // A client gone mid-upload ends nothing by itself: fail the file, so what was written goes.
+    req.on("close", () => {
+      if (req.complete) return;
+      const cut = new DomainError(ErrorCode.badRequest, "the upload was cut off before it ended");
+      if (found) found.destroy(cut);
+      else reject(cut);
+    });
     req.pipe(bb);
   });
 }

@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, uniqueName } from "../helpers/test-server.js";
@@ -88,6 +89,39 @@ describe("uploads", () => {
     expect(r.status).toBe(413);
     expect(r.body.error.message).toBe("files must be at most 4.0 KB");
     expect(stored()).toBe(before);
+  });
+
+  it("leaves no file and no message when the upload is cut off half way", async () => {
+    const before = stored();
+    const messagesBefore = (await s.chat(ana.token, "GET", `${path}/messages`)).body.messages.length;
+    const boundary = "cutoff";
+    const head = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="half.bin"\r\n` +
+        "content-type: application/octet-stream\r\n\r\n",
+    );
+    const url = new URL(`${s.url}/chat${path}/uploads?api_key=${s.apiKey}`);
+    await new Promise<void>((resolve) => {
+      const req = request(url, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${ana.token}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(head.length + 3000 + 100),
+        },
+      });
+      req.on("error", () => resolve());
+      req.write(head);
+      req.write(Buffer.alloc(1500, 7));
+      // half of the file is on its way: the connection dies
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200);
+    });
+    // the server notices and cleans up
+    await new Promise((r) => setTimeout(r, 500));
+    expect(stored()).toBe(before);
+    expect((await s.chat(ana.token, "GET", `${path}/messages`)).body.messages).toHaveLength(messagesBefore);
   });
 
   it("refuses disallowed types with 415 and non-members with 403", async () => {
