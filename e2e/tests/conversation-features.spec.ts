@@ -198,6 +198,15 @@ test.describe("conversation features between two users", () => {
       .getByTestId("file-input")
       .setInputFiles({ name: "chart.png", mimeType: "image/png", buffer: png(160, 90) });
     await expect(a.page.getByTestId("upload")).toContainText("chart.png");
+    await composer(a.page).fill("the chart");
+    // A looks at another channel and comes back: the attached file and the draft are still there.
+    const other = await createChannel(request, bo, [ana], "Elsewhere");
+    await channelRow(a.page, other).click();
+    await expect(a.page).toHaveURL(new RegExp(`/c/${other}$`));
+    await expect(a.page.getByTestId("upload")).toHaveCount(0);
+    await channelRow(a.page, cid).click();
+    await expect(a.page.getByTestId("upload")).toContainText("chart.png");
+    await expect(composer(a.page)).toHaveValue("the chart");
     await expect(a.page.getByRole("button", { name: "Send" })).toBeEnabled();
     await send(a.page, "the chart");
 

@@ -29,6 +29,14 @@ export function channelPath(cid: string, threadId?: string): string {
   return threadId ? `${path}?thread=${encodeURIComponent(threadId)}` : path;
 }
 
+/** A message's place: its channel opened at it (and at its thread, for a reply), highlighted. */
+export function messagePath(message: { cid: string; id: string; parent_id?: string | null }): string {
+  const params = new URLSearchParams();
+  if (message.parent_id) params.set("thread", message.parent_id);
+  params.set("message", message.id);
+  return `${channelPath(message.cid)}?${params.toString()}`;
+}
+
 export function isValidType(type: string): boolean {
   return channelTypeSchema.safeParse(type).success;
 }

@@ -6,7 +6,7 @@ import type { MessageResponse } from "@parley/protocol";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { channelDisplay } from "./channel-display";
-import { channelPath } from "./channel-route";
+import { messagePath } from "./channel-route";
 import { useChatClient } from "./client-context";
 import { notificationBody, shouldNotify } from "./notifications";
 
@@ -50,7 +50,7 @@ export function useNotifications(): void {
       );
       n.onclick = () => {
         window.focus();
-        navigate(channelPath(cid, message.parent_id ?? undefined));
+        navigate(messagePath({ ...message, cid }));
         n.close();
       };
     };

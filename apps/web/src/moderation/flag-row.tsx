@@ -1,6 +1,6 @@
 import type { ChatClient } from "@parley/client";
 import { Link } from "react-router";
-import { channelPath } from "../chat/channel-route";
+import { messagePath } from "../chat/channel-route";
 import { Avatar } from "../components/avatar";
 import { ActionErrorNote } from "../polls/action-error-note";
 import { useAsyncAction } from "../polls/use-action";
@@ -38,7 +38,7 @@ export function FlagRow({ client, group, store }: Props) {
           <p className="flag-row__meta">
             <span className="flag-row__author">{author?.name ?? "Unknown author"}</span>
             {" in "}
-            <Link to={`${channelPath(group.cid)}?message=${encodeURIComponent(group.message_id)}`}>
+            <Link to={messagePath({ cid: group.cid, id: group.message_id })}>
               {channelLabel(client, group.cid)}
             </Link>
             {message && (

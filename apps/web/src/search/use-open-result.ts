@@ -2,16 +2,12 @@ import type { ChatClient } from "@parley/client";
 import type { ChannelResponse, MessageSearchResult, UserResponse } from "@parley/protocol";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { channelPath } from "../chat/channel-route";
+import { channelPath, messagePath } from "../chat/channel-route";
 import { openDirectChannel } from "../chat/create-channel";
 
 /** Where a message result leads: its channel at that message (a thread reply: its thread too). */
 export function messageResultPath(result: MessageSearchResult): string {
-  const { message } = result;
-  const params = new URLSearchParams();
-  if (message.parent_id) params.set("thread", message.parent_id);
-  params.set("message", message.id);
-  return `${channelPath(message.cid)}?${params.toString()}`;
+  return messagePath(result.message);
 }
 
 export interface OpenResult {

@@ -1,4 +1,5 @@
 import type { SignoutBody } from "@parley/protocol";
+import { clearPendingUploads } from "../chat/use-uploads";
 import { disconnectSession } from "./connect";
 import { clearSession, readUserToken } from "./storage";
 
@@ -9,6 +10,7 @@ import { clearSession, readUserToken } from "./storage";
 export function signOut(): void {
   const userToken = readUserToken();
   disconnectSession();
+  clearPendingUploads();
   clearSession();
   if (!userToken) return;
   const body: SignoutBody = { action: "signout", token: userToken };

@@ -29,7 +29,7 @@ interface ComposerProps {
 export function Composer({ channel, state, parentId, messages, placeholder, dropZone }: ComposerProps) {
   const ui = useChannelUi();
   const { userID } = useClientState();
-  const uploads = useUploads(channel);
+  const uploads = useUploads(channel, parentId);
   const composer = useComposer({
     channel,
     userId: userID,

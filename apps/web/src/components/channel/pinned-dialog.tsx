@@ -1,6 +1,8 @@
 import type { Channel, ChannelStateSnapshot } from "@parley/client";
 import type { MessageResponse } from "@parley/protocol";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { messagePath } from "../../chat/channel-route";
 import { useClientState } from "../../chat/client-context";
 import { attempt } from "../../chat/notices";
 import { canPin } from "../../chat/permissions";
@@ -8,7 +10,7 @@ import { fullDate } from "../../chat/relative-time";
 import { Avatar } from "../avatar";
 import { Dialog } from "../ui/dialog";
 
-/** The channel's pinned messages, most recently pinned first; unpin where allowed. */
+/** The channel's pinned messages, most recently pinned first: jump to one, unpin where allowed. */
 export function PinnedDialog({
   channel,
   state,
@@ -48,6 +50,9 @@ export function PinnedDialog({
                   <strong>{m.user.name}</strong> <time dateTime={m.created_at}>{fullDate(m.created_at)}</time>
                 </div>
                 <p className="pinned__text">{m.text || "(a file)"}</p>
+                <Link className="pinned__jump" to={messagePath(m)} onClick={onClose}>
+                  Jump to message
+                </Link>
               </div>
               {canPin(m, state, user?.id) && (
                 <button
