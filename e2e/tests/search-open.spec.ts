@@ -32,6 +32,51 @@ test("search a word, open the message in its channel, highlighted", async ({ bro
   await expect(message).toHaveClass(/message--highlighted/);
 });
 
+test("a message far back opens with its neighbours; newer ones load on scrolling down, older ones up", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const a = await openAs(browser, "Seeker");
+  const b = await signUp(a.page.request, newAccount("Writer"));
+  const cid = await createChannel(a.page.request, a.session, "Deep history", [b]);
+  const send = (text: string) => sendMessage(a.page.request, b, cid, text);
+  for (let i = 0; i < 20; i++) await send(`before ${i}`);
+  const word = `okapi${Math.random().toString(36).slice(2, 8)}`;
+  const target = await send(`The ${word} hid in the forest`);
+  // far more newer messages than a few pages back
+  for (let i = 0; i < 500; i += 25) {
+    await Promise.all(Array.from({ length: 25 }, (_, j) => send(`after ${String(i + j).padStart(3, "0")}`)));
+  }
+
+  await a.page.goto("/chats");
+  await searchField(a.page).fill(word);
+  await a.page.getByRole("tab", { name: "Messages" }).click();
+  await a.page.getByTestId("search-result-messages").click();
+  const message = a.page.locator(`[data-message-id="${target}"]`);
+  await expect(message).toBeVisible();
+  await expect(message).toHaveClass(/message--highlighted/);
+  const view = a.page.locator(".channel-view");
+  await expect(view.getByText("before 19", { exact: true })).toBeAttached();
+
+  // Older ones are there on scrolling up, down to the channel's start.
+  const scroller = a.page.locator(".message-list__scroller");
+  const start = view.getByText("This is the start of the conversation.");
+  for (let i = 0; i < 50 && !(await start.isVisible()); i++) {
+    await scroller.evaluate((el) => el.scrollBy({ top: -el.clientHeight }));
+    await a.page.waitForTimeout(50);
+  }
+  await expect(view.getByText("before 0", { exact: true })).toBeVisible();
+
+  // Scrolling down fills the gap page by page, up to the newest message.
+  const newest = view.getByText("after 499", { exact: true });
+  for (let i = 0; i < 300 && !(await newest.isVisible()); i++) {
+    await scroller.evaluate((el) => el.scrollBy({ top: el.clientHeight }));
+    await a.page.waitForTimeout(50);
+  }
+  await expect(newest).toBeVisible();
+  await expect(view.getByTestId("history-gap")).toHaveCount(0);
+});
+
 test("keyboard: Ctrl+K, type, arrows and Enter; Esc clears", async ({ browser }) => {
   const a = await openAs(browser, "Keys");
   const b = await signUp(a.page.request, newAccount("Target"));

@@ -26,6 +26,7 @@ export function emptyChannelState(channel?: ChannelResponse): ChannelStateSnapsh
     lastSeq: 0,
     lastMessageAt: channel?.last_message_at ?? null,
     hasMoreOlder: true,
+    gapAfter: null,
     initialized: false,
     threadUnread: {},
     capabilities: { any: [], own: [] },
@@ -133,6 +134,11 @@ export function applyQueryResponse(
     base = [...older, ...page.map((m) => toLocalMessage(m))];
     hasMoreOlder = joins ? state.hasMoreOlder : true;
   }
+  // A hole among older messages kept stays; one whose older side was dropped is gone with it.
+  const gapAfter =
+    state.gapAfter && base.some((m) => m.id === state.gapAfter && m.id !== base.at(-1)?.id)
+      ? state.gapAfter
+      : null;
   const pageIds = new Set(base.map((m) => m.id));
   let messages: readonly LocalMessage[] = base;
   for (const m of pending) if (!pageIds.has(m.id)) messages = upsertMessage(messages, m);
@@ -151,10 +157,53 @@ export function applyQueryResponse(
     lastSeq: response.last_seq,
     lastMessageAt: response.channel.last_message_at,
     hasMoreOlder,
+    gapAfter,
     initialized: true,
     threadUnread: state.threadUnread,
     capabilities: response.own_capabilities,
   };
+}
+
+/**
+ * A window of history around a message (`id_around`: up to ⌈limit/2⌉ older, ⌊limit/2⌋ newer).
+ * Joined to what is held it simply merges; apart from it (far back), it is kept with a hole
+ * after it (`gapAfter`) up to the messages held, which `applyNewerPage` fills.
+ */
+export function applyAroundPage(
+  state: ChannelStateSnapshot,
+  page: readonly MessageResponse[],
+  anchorId: string,
+  limit: number,
+): ChannelStateSnapshot {
+  const sorted = [...page].sort(compareMessages);
+  const at = sorted.findIndex((m) => m.id === anchorId);
+  const newest = sorted.at(-1);
+  if (at === -1 || !newest) return state;
+  const held = state.messages.filter((m) => m.status === "received");
+  const oldestHeld = held[0];
+  const olderFull = at >= Math.ceil(limit / 2);
+  const newerFull = sorted.length - at - 1 >= Math.floor(limit / 2);
+  const messages = mergeMessages(state.messages, sorted);
+  const extendsOlder = !oldestHeld || compareMessages(sorted[0] as MessageResponse, oldestHeld) < 0;
+  const hasMoreOlder = extendsOlder ? olderFull : state.hasMoreOlder;
+  const overlaps = held.some((m) => sorted.some((s) => s.id === m.id));
+  const apart = !overlaps && held.some((m) => compareMessages(m, newest) > 0);
+  const gapAfter = apart && newerFull ? newest.id : state.gapAfter;
+  return { ...state, messages, hasMoreOlder, gapAfter };
+}
+
+/** Messages after `gapAfter` (`id_gt`): the hole closes when the page is short or meets what is held. */
+export function applyNewerPage(
+  state: ChannelStateSnapshot,
+  page: readonly MessageResponse[],
+  limit: number,
+): ChannelStateSnapshot {
+  const held = new Set(state.messages.filter((m) => m.status === "received").map((m) => m.id));
+  const meets = page.some((m) => held.has(m.id));
+  const messages = mergeMessages(state.messages, page);
+  const last = [...page].sort(compareMessages).at(-1);
+  const gapAfter = meets || page.length < limit || !last ? null : last.id;
+  return { ...state, messages, gapAfter };
 }
 
 /** Adds an older page of messages (pagination); nothing else changes. */

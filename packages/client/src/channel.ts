@@ -11,6 +11,8 @@ import type {
 } from "@parley/protocol";
 import { ChannelConversation } from "./channel-conversation.js";
 import {
+  applyAroundPage,
+  applyNewerPage,
   applyOlderPage,
   applyOwnRead,
   withChannelData,
@@ -89,9 +91,13 @@ export class Channel extends ChannelConversation {
         create: false,
         messages: { ...pagination, limit },
       });
-      this.setState(
-        applyOlderPage(this.state, response.messages, pagination.id_lt ? limit : Number.MAX_SAFE_INTEGER),
-      );
+      if (pagination.id_around) {
+        this.setState(applyAroundPage(this.state, response.messages, pagination.id_around, limit));
+      } else {
+        this.setState(
+          applyOlderPage(this.state, response.messages, pagination.id_lt ? limit : Number.MAX_SAFE_INTEGER),
+        );
+      }
       return response;
     }
     const messageLimit = pagination?.limit ?? this.host.pageSize;
@@ -99,6 +105,42 @@ export class Channel extends ChannelConversation {
     const data = this.#dataForCreate();
     if (data) body.data = data;
     return this.queryAndApply(body, messageLimit);
+  }
+
+  /**
+   * Loads history around a message (to open the channel at it). Far back, the window is kept
+   * apart from the newest messages, with `state.gapAfter` marking the hole `loadNewer` fills.
+   */
+  async loadAround(messageId: string, limit = this.host.pageSize): Promise<void> {
+    const response = await this.host.rest.queryChannel(this.type, this.requireId(), {
+      create: false,
+      messages: { id_around: messageId, limit },
+    });
+    this.setState(applyAroundPage(this.state, response.messages, messageId, limit));
+  }
+
+  /** Leaves a window opened far back: only the newest messages (after the hole) stay. */
+  dropWindow(): void {
+    const at = this.state.messages.findIndex((m) => m.id === this.state.gapAfter);
+    if (at === -1) return;
+    this.setState({
+      ...this.state,
+      messages: this.state.messages.slice(at + 1),
+      gapAfter: null,
+      hasMoreOlder: true,
+    });
+  }
+
+  /** Loads the page after `state.gapAfter`. Resolves with the number of messages loaded. */
+  async loadNewer(limit = this.host.pageSize): Promise<number> {
+    const after = this.state.gapAfter;
+    if (!after) return 0;
+    const response = await this.host.rest.queryChannel(this.type, this.requireId(), {
+      create: false,
+      messages: { id_gt: after, limit },
+    });
+    if (this.state.gapAfter === after) this.setState(applyNewerPage(this.state, response.messages, limit));
+    return response.messages.length;
   }
 
   /** Loads the page before the oldest message held. Resolves with the number of messages loaded. */

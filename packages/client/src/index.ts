@@ -10,6 +10,8 @@ export {
 export { applyChannelEvent, applyUserEvent } from "./channel-events.js";
 export { compareForList, isListed, sortChannelList } from "./channel-list.js";
 export {
+  applyAroundPage,
+  applyNewerPage,
   applyQueryResponse,
   classifySeq,
   emptyChannelState,

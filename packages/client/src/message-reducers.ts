@@ -184,6 +184,7 @@ export function applyTruncation(
   ctx.resetUnread();
   return {
     ...next,
+    gapAfter: null,
     messages: removeMessagesUpTo(next.messages, at),
     read,
     unreadCount: 0,

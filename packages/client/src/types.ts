@@ -97,6 +97,12 @@ export interface ChannelStateSnapshot {
   readonly lastMessageAt: string | null;
   /** Whether older messages may exist before the first one held. */
   readonly hasMoreOlder: boolean;
+  /**
+   * When history was opened far back (`loadAround`), the id of the last message before a hole:
+   * newer messages than it may be missing up to the next one held (`loadNewer` fills it); null
+   * when the messages held run without a hole to the newest.
+   */
+  readonly gapAfter: string | null;
   /** Whether a query answer has been applied. */
   readonly initialized: boolean;
   /** Unread replies per thread parent id, in threads the current user takes part in. */

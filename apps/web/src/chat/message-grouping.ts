@@ -11,6 +11,8 @@ export const GROUP_WINDOW_MS = 5 * 60_000;
 export type MessageRow =
   | { kind: "day"; key: string; iso: string }
   | { kind: "unread"; key: "unread" }
+  /** Newer messages not loaded yet: history was opened far back (the SDK's `gapAfter`). */
+  | { kind: "gap"; key: "gap" }
   | { kind: "message"; key: string; message: LocalMessage; groupStart: boolean };
 
 function time(iso: string): number {
@@ -45,10 +47,13 @@ export function firstUnreadId(
   return first;
 }
 
-/** Builds the rows; the unread divider goes before `firstUnreadId` when given. */
+/**
+ * Builds the rows; the unread divider goes before `firstUnreadId`, and a gap row after
+ * `gapAfter`, when given.
+ */
 export function buildRows(
   messages: readonly LocalMessage[],
-  options: { firstUnreadId?: string | null } = {},
+  options: { firstUnreadId?: string | null; gapAfter?: string | null } = {},
 ): MessageRow[] {
   const rows: MessageRow[] = [];
   let previous: LocalMessage | undefined;
@@ -69,6 +74,10 @@ export function buildRows(
       groupStart: divider || !continuesGroup(previous, message),
     });
     previous = message;
+    if (message.id === options.gapAfter) {
+      rows.push({ kind: "gap", key: "gap" });
+      previous = undefined;
+    }
   }
   return rows;
 }

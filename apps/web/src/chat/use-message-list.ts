@@ -17,10 +17,14 @@ export interface MessageListModel {
   loadingOlder: boolean;
   /** Loads the page before the oldest message held (one load at a time). */
   loadOlder: () => Promise<void>;
+  /** Fills the gap after a window opened far back, a page at a time (one load at a time). */
+  loadNewer: () => Promise<void>;
   /** Messages from others that arrived while the user was not at the bottom. */
   unseen: number;
   atBottom: boolean;
   setAtBottom: (atBottom: boolean) => void;
+  /** Showing history opened far back, apart from the newest messages (a gap below it). */
+  detached: boolean;
   /** The newest message is the user's own (the list then always follows). */
   lastIsOwn: boolean;
 }
@@ -34,8 +38,16 @@ export function useMessageList(
   const [dividerBefore] = useState(() => firstUnreadId(state.messages, state.unreadCount, userId));
   // Messages of users the reader muted are hidden (me.mutes, kept by the SDK).
   const mutes = useMutedUsers(useChatClient());
-  const shown = useMemo(() => withoutMutedAuthors(state.messages, mutes), [state.messages, mutes]);
-  const rows = useMemo(() => buildRows(shown, { firstUnreadId: dividerBefore }), [shown, dividerBefore]);
+  // History opened far back shows the block up to its hole (the newest messages come once it fills).
+  const gapAfter = state.gapAfter;
+  const shown = useMemo(() => {
+    const at = gapAfter ? state.messages.findIndex((m) => m.id === gapAfter) : -1;
+    return withoutMutedAuthors(at === -1 ? state.messages : state.messages.slice(0, at + 1), mutes);
+  }, [state.messages, mutes, gapAfter]);
+  const rows = useMemo(
+    () => buildRows(shown, { firstUnreadId: dividerBefore, gapAfter }),
+    [shown, dividerBefore, gapAfter],
+  );
   const anchorRef = useRef<ListAnchor | null>(null);
   const anchor = useMemo(() => {
     const next = anchorRows(anchorRef.current, rows);
@@ -60,13 +72,26 @@ export function useMessageList(
     }
   }, [channel, hasMoreOlder]);
 
+  const loadingNewer = useRef(false);
+  const loadNewer = useCallback(async () => {
+    if (loadingNewer.current) return;
+    loadingNewer.current = true;
+    try {
+      await channel.loadNewer();
+    } catch {
+      // The gap row stays and offers to load again.
+    } finally {
+      loadingNewer.current = false;
+    }
+  }, [channel]);
+
   const [atBottom, setAtBottom] = useState(true);
   const [unseen, setUnseen] = useState(0);
   const last = state.messages.at(-1);
   const lastIsOwn = last?.user.id === userId;
   const lastSeenId = useRef(last?.id);
   useEffect(() => {
-    if (atBottom) {
+    if (atBottom && !gapAfter) {
       setUnseen(0);
       lastSeenId.current = last?.id;
       return;
@@ -74,16 +99,18 @@ export function useMessageList(
     if (!last || last.id === lastSeenId.current || last.user.id === userId) return;
     lastSeenId.current = last.id;
     setUnseen((n) => n + 1);
-  }, [atBottom, last, userId]);
+  }, [atBottom, gapAfter, last, userId]);
 
   return {
     rows,
     firstItemIndex: anchor.firstItemIndex,
     loadingOlder,
     loadOlder,
+    loadNewer,
     unseen,
     atBottom,
     setAtBottom,
+    detached: gapAfter !== null,
     lastIsOwn,
   };
 }

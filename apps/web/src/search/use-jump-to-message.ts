@@ -1,15 +1,15 @@
 /**
  * Opening a channel at a message (`/c/{cid}?message={id}`, from a search result): load history
- * back to the message, scroll it into view. Older pages are loaded until the message is held, so
- * the list stays contiguous (older and newer messages keep loading as usual); a message further
- * back than MAX_PAGES is fetched with `id_around`.
+ * back to the message, scroll it into view. A few older pages are loaded first, so a recent
+ * message joins the list; one further back is fetched with its neighbours (`loadAround`), and the
+ * list shows a gap after them that fills with newer pages as the user scrolls down.
  */
 import type { Channel, ChannelStateSnapshot } from "@parley/client";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import type { VirtuosoHandle } from "react-virtuoso";
 import "./jump.css";
 
-const MAX_PAGES = 20;
+const MAX_PAGES = 3;
 const AROUND_LIMIT = 50;
 const SCROLL_ATTEMPTS = 20;
 
@@ -35,7 +35,7 @@ export async function loadBackTo(
     if ((await channel.loadOlder()) === 0) break;
   }
   if (held()) return true;
-  await channel.query({ messages: { id_around: messageId, limit: AROUND_LIMIT } });
+  await channel.loadAround(messageId, AROUND_LIMIT);
   return held();
 }
 

@@ -1,5 +1,5 @@
 import type { Channel, ChannelStateSnapshot } from "@parley/client";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { useChannelUi } from "../../chat/channel-ui";
 import { useClientState } from "../../chat/client-context";
@@ -15,7 +15,8 @@ import { NewMessagesAnnouncer } from "./new-messages-announcer";
 const LIST_COMPONENTS = { Header: ListStart };
 const STICK_MS = 1_500;
 
-function Row({ row, tabbable }: { row: MessageRow; tabbable: boolean }) {
+function Row({ row, tabbable, onGap }: { row: MessageRow; tabbable: boolean; onGap: () => Promise<void> }) {
+  if (row.kind === "gap") return <GapRow onLoad={onGap} />;
   if (row.kind === "day") {
     return (
       <div className="day-separator">
@@ -45,8 +46,13 @@ export function MessageList({ channel, state }: { channel: Channel; state: Chann
   const virtuoso = useRef<VirtuosoHandle>(null);
   // Opened at a message (?message=, from search): load back to it, scroll to it.
   useJumpToMessage(channel, state, list.rows, virtuoso, useChannelUi().highlightId);
-  useMarkRead(channel, state, list.atBottom);
+  // Read only when the newest messages are on screen, not the bottom of history opened far back.
+  useMarkRead(channel, state, list.atBottom && !list.detached);
   const jump = () => virtuoso.current?.scrollToIndex({ index: "LAST", align: "end", behavior: "auto" });
+  const jumpToLatest = () => {
+    if (list.detached) channel.dropWindow();
+    requestAnimationFrame(jump);
+  };
   // While the list settles (first render, an older page loaded while the user is at the bottom),
   // measured heights keep it pinned to the newest message; the user's own scrolling ends that.
   const stickUntil = useRef(Date.now() + STICK_MS);
@@ -74,7 +80,7 @@ export function MessageList({ channel, state }: { channel: Channel; state: Chann
           initialTopMostItemIndex={{ index: Math.max(0, list.rows.length - 1), align: "end" }}
           alignToBottom
           computeItemKey={(_, row) => row.key}
-          itemContent={(_, row) => <Row row={row} tabbable={row.key === newestKey} />}
+          itemContent={(_, row) => <Row row={row} tabbable={row.key === newestKey} onGap={list.loadNewer} />}
           followOutput={(atBottom) => (list.lastIsOwn || atBottom ? "auto" : false)}
           atBottomStateChange={list.setAtBottom}
           atBottomThreshold={120}
@@ -97,13 +103,30 @@ export function MessageList({ channel, state }: { channel: Channel; state: Chann
           components={LIST_COMPONENTS}
         />
       </div>
-      {!list.atBottom && (
-        <button type="button" className="jump-pill" onClick={jump} data-testid="jump-to-latest">
+      {(!list.atBottom || list.detached) && (
+        <button type="button" className="jump-pill" onClick={jumpToLatest} data-testid="jump-to-latest">
           {list.unseen > 0 ? `New messages` : "Jump to latest"}
           <Icon name="down" size={16} />
         </button>
       )}
       <NewMessagesAnnouncer state={state} userId={userID} />
+    </div>
+  );
+}
+
+/**
+ * Where newer messages are not loaded yet (history opened far back): they load as soon as the
+ * row is rendered — the user scrolled down to it — and the button is there if that failed.
+ */
+function GapRow({ onLoad }: { onLoad: () => Promise<void> }) {
+  useEffect(() => {
+    void onLoad();
+  }, [onLoad]);
+  return (
+    <div className="history-gap" data-testid="history-gap">
+      <button type="button" className="button button--small" onClick={() => void onLoad()}>
+        Load newer messages
+      </button>
     </div>
   );
 }
