@@ -129,6 +129,44 @@ describe("flags", () => {
     );
     expect((await s.chat(eve.token, "GET", "/me")).status).toBe(200);
   });
+
+  it("refuses a review that cannot ban (the author is an admin) before marking anything reviewed", async () => {
+    await s.chat(ana.token, "POST", `${path}/members`, { add: [s.admin.user.id] });
+    const m = await send(admin, "an admin's words");
+    await s.chat(bob.token, "POST", `/messages/${m.id}/flag`, { reason: "rude" });
+    const r = await s.chat(mod.token, "POST", "/automod/v1/moderation/update_flags", {
+      message_ids: [m.id],
+      reviewed_by: mod.id,
+      options: { result: "remove", ban: { reason: "no" } },
+    });
+    expect(r.status).toBe(403);
+    expect(r.body.error.message).toMatch(/admins cannot be banned/);
+    const queue = await s.chat(mod.token, "POST", "/moderation/flags", { filter: { reviewed: false } });
+    expect(queue.body.flags.some((f: { message_id: string }) => f.message_id === m.id)).toBe(true);
+    const still = await s.chat(ana.token, "GET", `/messages/${m.id}`);
+    expect(still.body.message.type).toBe("regular");
+  });
+
+  it("lets a server-side token review for a moderator, recorded as that moderator", async () => {
+    const m = await send(bob.token, "borderline");
+    await s.chat(ana.token, "POST", `/messages/${m.id}/flag`, {});
+    const server = await s.serverToken();
+    const r = await s.chat(server, "POST", `/automod/v1/moderation/update_flags?user_id=${mod.id}`, {
+      message_ids: [m.id],
+      reviewed_by: mod.id,
+      options: { result: "keep" },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.flags[0]).toMatchObject({ message_id: m.id, reviewed_by: mod.id, review_result: "keep" });
+    // acting for a plain user is refused
+    const other = await send(bob.token, "another");
+    await s.chat(ana.token, "POST", `/messages/${other.id}/flag`, {});
+    const refused = await s.chat(server, "POST", `/automod/v1/moderation/update_flags?user_id=${ana.id}`, {
+      message_ids: [other.id],
+      reviewed_by: ana.id,
+    });
+    expect(refused.status).toBe(403);
+  });
 });
 
 describe("bans in one channel", () => {

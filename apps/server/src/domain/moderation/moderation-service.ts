@@ -95,6 +95,7 @@ export class ModerationService {
       );
     }
     await ensureApp("ReviewFlags", reviewerActor, "reviewed_by must be a moderator or an admin");
+    if (body.options?.ban) await this.ensureMayBanAuthors(reviewerActor, body.message_ids);
     const result = body.options?.result ?? "keep";
     const now = iso(this.clock());
     const reviewed = await this.store.moderation.reviewFlags(body.message_ids, reviewer.id, now, result);
@@ -129,6 +130,18 @@ export class ModerationService {
       });
     }
     return { flags: await this.views(reviewed) };
+  }
+
+  /** Refused before anything is reviewed, so a review that cannot ban changes nothing. */
+  private async ensureMayBanAuthors(reviewer: Actor, messageIds: readonly string[]): Promise<void> {
+    await ensureApp("BanUser", reviewer);
+    for (const id of new Set(messageIds)) {
+      const m = await this.store.messages.get(id);
+      if (!m) continue;
+      if (m.user_id === reviewer.userId) throw invalid("options.ban", "you cannot ban yourself");
+      const author = await this.store.users.get(m.user_id);
+      if (author) ensureBannable(author);
+    }
   }
 
   /** Bans app-wide (moderators, admins) or in one channel (its moderators); an app-wide ban closes the user's sockets. */
