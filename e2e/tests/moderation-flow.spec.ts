@@ -90,4 +90,11 @@ test("muting a user hides their messages for the muter only", async ({ browser }
   await expect(b.page.locator(`[data-message-id="${noisy}"]`)).toHaveCount(0);
   await openChannel(a.page, cid);
   await expect(a.page.locator(`[data-message-id="${noisy}"]`)).toBeVisible();
+  // B unmutes A from the channel's member list: the message is back
+  await b.page.getByRole("button", { name: "Members" }).click();
+  const dialog = b.page.getByRole("dialog", { name: /Members/ });
+  await dialog.getByRole("button", { name: `Unmute ${a.session.account.displayName}` }).click();
+  await expect(dialog.getByRole("button", { name: `Mute ${a.session.account.displayName}` })).toBeVisible();
+  await b.page.keyboard.press("Escape");
+  await expect(b.page.locator(`[data-message-id="${noisy}"]`)).toBeVisible();
 });
