@@ -53,6 +53,8 @@ export function recount(db: Db, userIds: readonly string[]): Map<string, Recount
     seq: number;
   }[];
   const byId = new Map(messages.map((m) => [m.id, m]));
+  const inChannel = groupBy(messages, (m) => m.cid);
+  const mentionsIn = groupBy(mentions, (m) => `${m.user_id} ${m.cid}`);
   const out = new Map<string, Recount>();
   for (const userId of userIds) {
     const r: Recount = { channels: new Map(), mentions: new Map(), total: 0 };
@@ -60,9 +62,8 @@ export function recount(db: Db, userIds: readonly string[]): Map<string, Recount
       const ch = channels.get(m.cid);
       if (!ch || ch.deleted_at) continue;
       const after = Math.max(Number(m.last_read_seq), Number(ch.truncated_seq));
-      const n = messages.filter(
+      const n = (inChannel.get(m.cid) ?? []).filter(
         (x) =>
-          x.cid === m.cid &&
           Number(x.seq) > after &&
           x.user_id !== userId &&
           x.type === "regular" &&
@@ -70,16 +71,23 @@ export function recount(db: Db, userIds: readonly string[]): Map<string, Recount
       ).length;
       r.channels.set(m.cid, n);
       if (!m.muted) r.total += n;
-      const mentioned = mentions.filter(
-        (x) =>
-          x.user_id === userId &&
-          x.cid === m.cid &&
-          Number(x.seq) > after &&
-          byId.get(x.message_id)?.type === "regular",
+      const mentioned = (mentionsIn.get(`${userId} ${m.cid}`) ?? []).filter(
+        (x) => Number(x.seq) > after && byId.get(x.message_id)?.type === "regular",
       ).length;
       r.mentions.set(m.cid, mentioned);
     }
     out.set(userId, r);
   }
   return out;
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
 }
