@@ -13,7 +13,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const app = await buildApp({ config });
-  await app.server.listen({ port: config.port, host: config.host });
+  // A deep accept queue (the kernel caps it at net.core.somaxconn): thousands of clients
+  // reconnecting at once must not find their SYNs dropped and wait for TCP's retry.
+  await app.server.listen({ port: config.port, host: config.host, backlog: 4096 });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

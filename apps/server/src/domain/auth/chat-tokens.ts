@@ -1,3 +1,4 @@
+import { createSecretKey } from "node:crypto";
 import { ErrorCode } from "@parley/protocol";
 import { errors, jwtVerify, SignJWT } from "jose";
 import { DomainError } from "../errors.js";
@@ -30,7 +31,8 @@ export interface ChatTokens {
 }
 
 export function chatTokens(secret: string): ChatTokens {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: with raw bytes, jose imports the key again on every sign and verify.
+  const key = createSecretKey(Buffer.from(secret, "utf8"));
   return {
     async mintUserToken(userId, opts = {}) {
       const jwt = new SignJWT({})
