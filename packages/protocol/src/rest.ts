@@ -48,6 +48,8 @@ export const queryChannelsBodySchema = z
     limit: limit(100).optional(),
     offset: z.number().int().min(0).max(10_000).optional(),
     message_limit: z.number().int().min(0).max(MAX_PAGE_SIZE).optional(),
+    /** Members listed per channel (default and most 100); the caller's own membership always comes. */
+    member_limit: z.number().int().min(0).max(100).optional(),
   })
   .strict();
 

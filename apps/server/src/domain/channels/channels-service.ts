@@ -11,7 +11,7 @@ import {
   type UpdateMembersBody,
 } from "@parley/protocol";
 import type { ChannelRow, MemberRow, Repos, Store } from "../../store/store.js";
-import { channelCapabilities, ensure } from "../access.js";
+import { ensure } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, notFound } from "../errors.js";
@@ -20,21 +20,23 @@ import type { MessagesService } from "../messages/messages-service.js";
 import { toUserResponse } from "../users/serialize.js";
 import { type ChannelContext, loadChannel } from "./channel-context.js";
 import { appendEvent } from "./channel-events.js";
+import { ChannelReader, MEMBER_LIMIT } from "./channel-reader.js";
 import type { ChannelTypes } from "./channel-types.js";
-import { hiddenKinds } from "./readable.js";
-import { toChannelResponse, toMemberResponse, toMembershipResponse, toReadState } from "./serialize.js";
-
-const MEMBER_LIMIT = 100;
+import { toChannelResponse, toMemberResponse } from "./serialize.js";
 
 export class ChannelsService {
+  private readonly reader: ChannelReader;
+
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
-    private readonly messages: MessagesService,
+    messages: MessagesService,
     private readonly events: EventPort,
     private readonly presence: PresencePort,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.reader = new ChannelReader(store, types, messages, presence);
+  }
 
   /** Get-or-create; `id` undefined means a direct channel identified by its member set. */
   async query(
@@ -71,22 +73,9 @@ export class ChannelsService {
     return this.state(actor, cid, body.messages ?? {});
   }
 
-  async list(actor: Actor, body: QueryChannelsBody): Promise<{ channels: ChannelStateResponse[] }> {
-    const sort = body.sort?.[0] ?? { field: "last_message_at" as const, direction: -1 as const };
-    const rows = await this.store.channels.listForUser({
-      userId: actor.userId,
-      hide: await hiddenKinds(this.types, actor),
-      type: body.filter?.type,
-      hidden: body.filter?.hidden ?? false,
-      muted: body.filter?.muted,
-      sortField: sort.field,
-      sortDirection: sort.direction,
-      limit: body.limit ?? 30,
-      offset: body.offset ?? 0,
-    });
-    const limit = body.message_limit ?? 25;
-    const channels = await Promise.all(rows.map((r) => this.state(actor, r.cid, { limit })));
-    return { channels };
+  /** The user's channels (spec §9: newest activity first by default). */
+  list(actor: Actor, body: QueryChannelsBody): Promise<{ channels: ChannelStateResponse[] }> {
+    return this.reader.list(actor, body);
   }
 
   async update(actor: Actor, cid: string, body: UpdateChannelBody): Promise<{ channel: ChannelResponse }> {
@@ -198,46 +187,13 @@ export class ChannelsService {
   }
 
   /** The channel as the actor sees it; reads `last_seq` before the messages so nothing falls between. */
-  async state(
+  /** One channel as its reader sees it (ChannelReader.state). */
+  state(
     actor: Actor,
     cid: string,
     page: ChannelQueryBody["messages"] & object,
   ): Promise<ChannelStateResponse> {
-    const ctx = await loadChannel(this.store, this.types, actor, cid, "ReadChannel");
-    const messages = page.limit === 0 ? [] : await this.messages.pageFor(ctx, page);
-    const members = await this.store.members.listWithUsers(cid, MEMBER_LIMIT);
-    // The first MEMBER_LIMIT members are listed; the caller's own membership and read state are
-    // always answered, however many joined before them.
-    let own = members.find((m) => m.member.user_id === actor.userId);
-    if (!own && ctx.member) {
-      const user = await this.store.users.get(actor.userId);
-      if (user) own = { member: ctx.member, user };
-    }
-    const readers = own && !members.includes(own) ? [...members, own] : members;
-    const mentions =
-      (await this.store.conversation.unreadMentions(actor.userId)).find((m) => m.cid === cid)?.n ?? 0;
-    // One grouped count for every listed member, not one query each (docs/performance.md, P5),
-    // up to the last_seq answered: a later message reaches the client as an event and is counted
-    // there, not twice.
-    const unread = await this.store.messages.countUnreadByMember(
-      cid,
-      readers.map(({ member }) => member.user_id),
-      Number(ctx.channel.truncated_seq),
-      Number(ctx.channel.last_seq),
-    );
-    const read = readers.map(({ member }) =>
-      toReadState(member, unread.get(member.user_id) ?? 0, member.user_id === actor.userId ? mentions : 0),
-    );
-    return {
-      channel: toChannelResponse(ctx.channel, ctx.config),
-      members: members.map((m) => toMemberResponse(m.member, m.user, this.presence)),
-      membership: own ? toMembershipResponse(own.member, own.user, this.presence) : null,
-      messages,
-      read,
-      watcher_count: this.presence.watcherCount(cid),
-      last_seq: Number(ctx.channel.last_seq),
-      own_capabilities: channelCapabilities(ctx),
-    };
+    return this.reader.state(actor, cid, page);
   }
 
   private async create(

@@ -1,0 +1,94 @@
+import type { ChannelQueryBody, ChannelStateResponse, QueryChannelsBody } from "@parley/protocol";
+import type { Store } from "../../store/store.js";
+import { channelCapabilities } from "../access.js";
+import type { Actor } from "../auth/chat-tokens.js";
+import type { PresencePort } from "../events.js";
+import type { MessagesService } from "../messages/messages-service.js";
+import { loadChannel } from "./channel-context.js";
+import type { ChannelTypes } from "./channel-types.js";
+import { hiddenKinds } from "./readable.js";
+import { toChannelResponse, toMemberResponse, toMembershipResponse, toReadState } from "./serialize.js";
+
+/** Members listed in a channel answer (the caller's own membership is always answered). */
+export const MEMBER_LIMIT = 100;
+
+/** The read side of channels: the user's list, and one channel as its reader sees it. */
+export class ChannelReader {
+  constructor(
+    private readonly store: Store,
+    private readonly types: ChannelTypes,
+    private readonly messages: MessagesService,
+    private readonly presence: PresencePort,
+  ) {}
+
+  async list(actor: Actor, body: QueryChannelsBody): Promise<{ channels: ChannelStateResponse[] }> {
+    const sort = body.sort?.[0] ?? { field: "last_message_at" as const, direction: -1 as const };
+    const rows = await this.store.channels.listForUser({
+      userId: actor.userId,
+      hide: await hiddenKinds(this.types, actor),
+      type: body.filter?.type,
+      hidden: body.filter?.hidden ?? false,
+      muted: body.filter?.muted,
+      sortField: sort.field,
+      sortDirection: sort.direction,
+      limit: body.limit ?? 30,
+      offset: body.offset ?? 0,
+    });
+    const limit = body.message_limit ?? 25;
+    // The user's unread mentions, counted once for the whole list rather than once per channel.
+    const mentions = await this.mentionsByChannel(actor);
+    const memberLimit = body.member_limit ?? MEMBER_LIMIT;
+    const channels = await Promise.all(
+      rows.map((r) => this.state(actor, r.cid, { limit }, { mentions, memberLimit })),
+    );
+    return { channels };
+  }
+
+  async state(
+    actor: Actor,
+    cid: string,
+    page: ChannelQueryBody["messages"] & object,
+    known: { mentions?: ReadonlyMap<string, number>; memberLimit?: number } = {},
+  ): Promise<ChannelStateResponse> {
+    const ctx = await loadChannel(this.store, this.types, actor, cid, "ReadChannel");
+    const messages = page.limit === 0 ? [] : await this.messages.pageFor(ctx, page);
+    const memberLimit = known.memberLimit ?? MEMBER_LIMIT;
+    const members = memberLimit === 0 ? [] : await this.store.members.listWithUsers(cid, memberLimit);
+    // The first MEMBER_LIMIT members are listed; the caller's own membership and read state are
+    // always answered, however many joined before them.
+    let own = members.find((m) => m.member.user_id === actor.userId);
+    if (!own && ctx.member) {
+      const user = await this.store.users.get(actor.userId);
+      if (user) own = { member: ctx.member, user };
+    }
+    const readers = own && !members.includes(own) ? [...members, own] : members;
+    const mentions = (known.mentions ?? (await this.mentionsByChannel(actor))).get(cid) ?? 0;
+    // One grouped count for every listed member, not one query each (docs/performance.md, P5),
+    // up to the last_seq answered: a later message reaches the client as an event and is counted
+    // there, not twice.
+    const unread = await this.store.messages.countUnreadByMember(
+      cid,
+      readers.map(({ member }) => member.user_id),
+      Number(ctx.channel.truncated_seq),
+      Number(ctx.channel.last_seq),
+    );
+    const read = readers.map(({ member }) =>
+      toReadState(member, unread.get(member.user_id) ?? 0, member.user_id === actor.userId ? mentions : 0),
+    );
+    return {
+      channel: toChannelResponse(ctx.channel, ctx.config),
+      members: members.map((m) => toMemberResponse(m.member, m.user, this.presence)),
+      membership: own ? toMembershipResponse(own.member, own.user, this.presence) : null,
+      messages,
+      read,
+      watcher_count: this.presence.watcherCount(cid),
+      last_seq: Number(ctx.channel.last_seq),
+      own_capabilities: channelCapabilities(ctx),
+    };
+  }
+
+  private async mentionsByChannel(actor: Actor): Promise<Map<string, number>> {
+    const rows = await this.store.conversation.unreadMentions(actor.userId);
+    return new Map(rows.map((m) => [m.cid, m.n]));
+  }
+}
