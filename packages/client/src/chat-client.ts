@@ -292,7 +292,7 @@ export class ChatClient {
     });
     if (!options.offset) {
       const limit = Math.max(options.limit ?? 30, this.#channelListQuery?.body.limit ?? 0);
-      this.#channelListQuery = { body: { ...body, limit, offset: 0 }, messageLimit };
+      this.#channelListQuery = { body: { ...body, limit, offset: 0 } };
     }
     if (options.watch !== false && channels.length > 0) {
       for (const c of channels) c._setWatching(true);
@@ -446,7 +446,6 @@ export class ChatClient {
         requeryChannelList(query, {
           rest: this.rest,
           channel: (type, id) => this.channel(type, id),
-          watch: (channels) => this.#watch(channels),
           listed: this.channelList,
         }),
     ]);
