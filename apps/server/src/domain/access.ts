@@ -55,8 +55,10 @@ export interface PollAccessContext {
   ownerId?: string;
 }
 
-/** What a ban takes away. */
+/** What a ban takes away: writing, and changing the channel (reading, leaving and flagging stay). */
 const WRITES: ReadonlySet<Action> = new Set([
+  "UpdateChannel",
+  "UpdateChannelMembers",
   "CreateMessage",
   "UpdateMessage",
   "CreateReaction",

@@ -18,16 +18,16 @@ export const channelRows: Row[] = [
   row("create a new channel", [D, A, A, A, A, A, A], (c) =>
     rest(c, "POST", `/channels/messaging/${uniqueName("new")}/query`, { data: { name: "New" } }),
   ),
-  row("rename the channel", [D, D, D, A, A, A, A], (c) =>
+  row("rename the channel", [D, D, D, A, A, A, D], (c) =>
     rest(c, "PATCH", c.fx.path, { set: { name: "Renamed" } }),
   ),
   row("delete the channel", [D, D, D, D, A, A, D], (c) => rest(c, "DELETE", c.fx.path), true),
   row("truncate the channel", [D, D, D, D, A, A, D], (c) => rest(c, "POST", `${c.fx.path}/truncate`)),
-  row("add a member", [D, D, D, A, A, A, A], async (c) =>
+  row("add a member", [D, D, D, A, A, A, D], async (c) =>
     rest(c, "POST", `${c.fx.path}/members`, { add: [await someone(c.s)] }),
   ),
   // The guest is removed by the first allowed role; removing a non-member is a no-op, still allowed.
-  row("remove a member", [D, D, D, A, A, A, A], (c) =>
+  row("remove a member", [D, D, D, A, A, A, D], (c) =>
     rest(c, "POST", `${c.fx.path}/members`, { remove: [c.cast.guest.id] }),
   ),
   row("join (a messaging channel)", [D, D, D, D, D, A, D], (c) => rest(c, "POST", `${c.fx.path}/join`)),
