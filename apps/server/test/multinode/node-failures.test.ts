@@ -1,6 +1,7 @@
 /**
  * Nodes and Redis failing under load (PostgreSQL + Redis; runs when DATABASE_URL and REDIS_URL
- * are set): a node SIGKILLed during a burst, and Redis itself killed and restarted during one.
+ * are set): a node SIGKILLed during a burst, a node drained with SIGTERM during one (a rolling
+ * restart), and Redis itself killed and restarted during one.
  * Every message must reach the reader once, in order.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -87,6 +88,17 @@ describe.skipIf(!multiNode)("node and Redis failures during a burst", () => {
     const balancer = await startBalancer([two.port, one.port]);
     cleanups.push(() => balancer.close());
     const r = await burst(one.appKey, one.url, balancer.url, () => two.kill("SIGKILL"));
+    expect(two.running).toBe(false);
+    expect(r.recovered).toBeGreaterThanOrEqual(1);
+    expect(r.held).toEqual(r.sent);
+    expect(r.applied).toEqual(r.sent);
+  }, 180_000);
+
+  test(`a node drained with SIGTERM during a ${BURST}-message burst (rolling restart): its client moves over, nothing lost or doubled`, async () => {
+    const { one, two } = await twoNodes(redisUrl!);
+    const balancer = await startBalancer([two.port, one.port]);
+    cleanups.push(() => balancer.close());
+    const r = await burst(one.appKey, one.url, balancer.url, () => two.kill("SIGTERM"));
     expect(two.running).toBe(false);
     expect(r.recovered).toBeGreaterThanOrEqual(1);
     expect(r.held).toEqual(r.sent);
