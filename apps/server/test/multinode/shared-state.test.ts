@@ -26,7 +26,7 @@ describe.skipIf(!multiNode)("state shared across nodes", () => {
     expect(statuses.slice(SIGNIN_LIMIT_PER_USERNAME)).toEqual([429, 429]);
   });
 
-  it("shows a user online on every node while any node holds a connection of theirs", async () => {
+  it("shows a user online on every node while any node holds a connection of theirs, and relays typing across nodes", async () => {
     const [n0, n1] = [c.nodes[0]!, c.nodes[1]!];
     const a = await c.signup(n0);
     const b = await c.signup(n1);
@@ -45,6 +45,15 @@ describe.skipIf(!multiNode)("state shared across nodes", () => {
           ).user.online,
       )
       .toBe(true);
+    // typing on node 0 reaches the watcher on node 1, in the channel and in a thread
+    sock.send({ type: "typing.start", cid: `messaging:${id}` });
+    expect(await watcher.next((f) => f.type === "typing.start" && f.user.id === a.id)).toMatchObject({
+      parent_id: null,
+    });
+    sock.send({ type: "typing.start", cid: `messaging:${id}`, parent_id: "p1" });
+    await watcher.next((f) => f.type === "typing.start" && f.parent_id === "p1");
+    sock.send({ type: "typing.stop", cid: `messaging:${id}` });
+    await watcher.next((f) => f.type === "typing.stop" && f.user.id === a.id);
     sock.close();
     await watcher.next((f) => f.type === "user.presence.changed" && f.user.id === a.id && !f.user.online);
     watcher.close();
