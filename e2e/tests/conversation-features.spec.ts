@@ -106,6 +106,10 @@ test.describe("conversation features between two users", () => {
     await a.page.getByLabel("Also send to channel").check();
     await send(a.page, "Thanks, noted", "thread");
     await expect(messageWith(b.page, "Thanks, noted")).toBeVisible();
+    // Esc in the thread closes it
+    await composer(a.page, "thread").press("Escape");
+    await expect(a.page.getByTestId("thread-pane")).toHaveCount(0);
+    await expect(a.page).not.toHaveURL(/thread=/);
     await a.context.close();
     await b.context.close();
   });

@@ -32,7 +32,19 @@ export function ThreadPane({
   }, [count, ts.parent]);
   const replyCount = ts.parent?.reply_count ?? count;
   return (
-    <aside className="thread-pane" aria-label="Thread" ref={pane} data-testid="thread-pane">
+    // Esc anywhere in the pane closes it (menus and dialogs inside take their Esc first).
+    <aside
+      className="thread-pane"
+      aria-label="Thread"
+      ref={pane}
+      data-testid="thread-pane"
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && !e.defaultPrevented) {
+          e.preventDefault();
+          ui.closeThread();
+        }
+      }}
+    >
       <header className="thread-pane__header">
         <button
           type="button"
@@ -80,6 +92,13 @@ export function ThreadPane({
           >
             {ts.loadingOlder ? "Loading…" : "Load earlier replies"}
           </button>
+        )}
+        {ts.loading && !ts.initialized && (
+          <div className="thread-pane__loading" aria-busy="true">
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--line skeleton--short" />
+            <span className="visually-hidden">Loading replies</span>
+          </div>
         )}
         <div
           role="log"
