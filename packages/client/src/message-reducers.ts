@@ -114,8 +114,9 @@ export function withNewMessage(
   ctx: ReduceContext,
   insert: boolean,
 ): ChannelStateSnapshot {
-  // A thread reply not sent to the channel changes nothing here (its parent's summary comes as thread.updated).
-  if (!isChannelVisible(message)) return state;
+  // A thread reply not sent to the channel is not in the list (its parent's summary comes as
+  // thread.updated); only a mention of the reader in it counts, as the server counts it.
+  if (!isChannelVisible(message)) return withThreadMention(state, message, ctx);
   const known = state.messages.some((m) => m.id === message.id && m.status === "received");
   let next: ChannelStateSnapshot = insert ? withMessage(state, toLocalMessage(message)) : state;
   const lastMessageAt = laterIso(next.lastMessageAt, message.created_at);
@@ -154,6 +155,23 @@ export function withNewMessage(
     next = { ...next, unreadCount: next.unreadCount + 1 };
   }
   return next;
+}
+
+/** A thread reply that mentions the reader: one more unread mention in the channel. */
+function withThreadMention(
+  state: ChannelStateSnapshot,
+  message: MessageResponse,
+  ctx: ReduceContext,
+): ChannelStateSnapshot {
+  const me = ctx.userId;
+  if (!me || message.user.id === me || message.type !== "regular" || !state.membership) return state;
+  if (!(message.mentioned_users ?? []).includes(me) || !ctx.countUnread(message.id)) return state;
+  const own = state.read[me];
+  if (!own) return state;
+  return {
+    ...state,
+    read: { ...state.read, [me]: { ...own, unread_mentions: (own.unread_mentions ?? 0) + 1 } },
+  };
 }
 
 /** A new message the current user sent, answered by REST before (or after) its `message.new` event. */

@@ -275,6 +275,18 @@ describe("events test: state from events = fresh fetch", () => {
     expect(s.channelB.state.messages).toHaveLength(3);
   });
 
+  test("a thread reply mentioning B: B's mention count rises, as a fresh fetch counts it", async () => {
+    const s = await scene();
+    const parent = s.channelA.state.messages[0]!;
+    const bId = s.b.auth.user.id;
+    const before = s.channelB.state.read[bId]?.unread_mentions ?? 0;
+    await applying(s, "thread.updated", () =>
+      s.channelA.sendMessage({ text: `@${bId} see this`, parent_id: parent.id, mentioned_users: [bId] }),
+    );
+    await expectConverged(s, (st) => (st.read[bId]?.unread_mentions ?? 0) > before);
+    expect(s.channelB.state.read[bId]?.unread_mentions).toBe(before + 1);
+  });
+
   test("notification.added_to_channel: the channel appears in the added user's list, watched, as fetched", async () => {
     const s = await scene();
     await s.carol.client.queryChannels();
