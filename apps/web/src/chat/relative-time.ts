@@ -3,6 +3,22 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/**
+ * `toLocale*String` with options builds a new Intl.DateTimeFormat on every call, which made
+ * formatting dates most of the cost of rendering a channel; one formatter per locale and options.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function format(d: Date, locale: string | undefined, options: Intl.DateTimeFormatOptions): string {
+  const key = `${locale ?? ""}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f.format(d);
+}
+
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
@@ -27,26 +43,24 @@ export function relativeTime(
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
   if (sameDay(then, yesterday)) return "Yesterday";
-  if (diff < 6 * DAY) return then.toLocaleDateString(locale, { weekday: "short" });
+  if (diff < 6 * DAY) return format(then, locale, { weekday: "short" });
   const options: Intl.DateTimeFormatOptions =
     then.getFullYear() === now.getFullYear()
       ? { day: "numeric", month: "short" }
       : { day: "numeric", month: "short", year: "numeric" };
-  return then.toLocaleDateString(locale, options);
+  return format(then, locale, options);
 }
 
 /** The time of a message ("14:05"). */
 export function clockTime(iso: string, locale?: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? ""
-    : d.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+  return Number.isNaN(d.getTime()) ? "" : format(d, locale, { hour: "2-digit", minute: "2-digit" });
 }
 
 /** The full date and time, for hover titles. */
 export function fullDate(iso: string, locale?: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString(locale, { dateStyle: "full", timeStyle: "short" });
+  return Number.isNaN(d.getTime()) ? "" : format(d, locale, { dateStyle: "full", timeStyle: "short" });
 }
 
 /** A day separator's label: "Today", "Yesterday", or the date. */
@@ -60,7 +74,7 @@ export function dayLabel(iso: string, now: Date = new Date(), locale?: string): 
     d.getFullYear() === now.getFullYear()
       ? { weekday: "long", day: "numeric", month: "long" }
       : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
-  return d.toLocaleDateString(locale, options);
+  return format(d, locale, options);
 }
 
 /** A local calendar day key ("2025-03-12"). */

@@ -4,7 +4,7 @@
  * images are not loaded (their alt text shows). `@id` mentions of members are highlighted.
  * Loaded lazily: the chat opens with plain text and swaps this in.
  */
-import type { ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { splitMentions } from "../../chat/mentions";
@@ -20,6 +20,26 @@ export interface MarkdownTextProps {
 }
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
+
+/**
+ * Text no markdown or GFM rule can change: starts with a letter or emoji (no list, quote, heading
+ * or code indent), one line, none of the characters markup, entities, links or mentions need, no
+ * `www.` autolink. Rendered as the parser would, without running it.
+ */
+const PLAIN = /^[\p{L}\p{Extended_Pictographic}][^\n\r*_`~[\]()<>#|!\\&:@=]*$/u;
+
+export const isPlainText = (text: string): boolean => PLAIN.test(text) && !/www\./i.test(text);
+
+/**
+ * Rendered messages by text and mentions: switching channels remounts the list, and parsing every
+ * message again made markdown a large part of a switch. Bounded, oldest dropped first.
+ */
+const rendered = new Map<string, ReactElement>();
+const RENDERED_MAX = 2000;
+
+function renderKey({ text, mentions, userId, names }: MarkdownTextProps): string {
+  return [text, userId ?? "", ...mentions.map((id) => `${id}=${names[id] ?? ""}`)].join("\u0000");
+}
 
 function withMentions(children: ReactNode, props: MarkdownTextProps): ReactNode {
   if (typeof children === "string") {
@@ -45,6 +65,23 @@ function withMentions(children: ReactNode, props: MarkdownTextProps): ReactNode 
 }
 
 export default function MarkdownText(props: MarkdownTextProps) {
+  const key = renderKey(props);
+  let element = rendered.get(key);
+  if (!element) {
+    element = isPlainText(props.text) ? (
+      <div className="markdown">
+        <p>{props.text.trimEnd()}</p>
+      </div>
+    ) : (
+      renderMarkdown(props)
+    );
+    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+    rendered.set(key, element);
+  }
+  return element;
+}
+
+function renderMarkdown(props: MarkdownTextProps): ReactElement {
   const mention = (children: ReactNode) => withMentions(children, props);
   const components: Components = {
     a: ({ href, children }) =>
@@ -70,9 +107,8 @@ export default function MarkdownText(props: MarkdownTextProps) {
   };
   return (
     <div className="markdown">
-      <Markdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
-        {props.text}
-      </Markdown>
+      {/* Called, not mounted: a pure function, so the parsed tree itself is what gets cached. */}
+      {Markdown({ remarkPlugins: [remarkGfm], skipHtml: true, components, children: props.text })}
     </div>
   );
 }
