@@ -65,6 +65,8 @@ async function pair(request: Parameters<typeof createUser>[0]) {
 }
 
 test.describe("conversation features between two users", () => {
+  // Each test drives two browsers through a dozen live steps: on two shared cores, more than 30 s.
+  test.describe.configure({ timeout: 60_000 });
   test("a thread reply raises the reply count live on the other side", async ({ browser, request }) => {
     const { ana, bo, cid } = await pair(request);
     await sendMessage(request, ana, cid, "Who reviews the spec?");
@@ -94,6 +96,23 @@ test.describe("conversation features between two users", () => {
     await expect(a.page.getByTestId("thread-replies")).toContainText("Tomorrow morning");
     await expect(summary.getByTestId("thread-unread")).toHaveCount(0);
 
+    await a.context.close();
+    await b.context.close();
+  });
+
+  test("typing in a thread shows in that thread only; a reply can go to the channel too; Esc closes it", async ({
+    browser,
+    request,
+  }) => {
+    const { ana, bo, cid } = await pair(request);
+    await sendMessage(request, ana, cid, "Lunch plans?");
+    const a = await signedIn(browser, ana, `/c/${cid}`);
+    const b = await signedIn(browser, bo, `/c/${cid}`);
+    await hoverAction(b.page, "Lunch plans?", "Reply in thread");
+    await expect(b.page).toHaveURL(/\?thread=/);
+    await hoverAction(a.page, "Lunch plans?", "Reply in thread");
+    await expect(a.page.getByTestId("thread-pane")).toContainText("Lunch plans?");
+
     // B types in the thread: A's thread pane says so, A's channel does not.
     await composer(b.page, "thread").pressSequentially("typing here", { delay: 20 });
     await expect(a.page.getByTestId("thread-pane").getByTestId("typing-indicator")).toContainText(
@@ -104,8 +123,8 @@ test.describe("conversation features between two users", () => {
 
     // "Also send to channel" puts a reply in the channel too.
     await a.page.getByLabel("Also send to channel").check();
-    await send(a.page, "Thanks, noted", "thread");
-    await expect(messageWith(b.page, "Thanks, noted")).toBeVisible();
+    await send(a.page, "Pizza, noted", "thread");
+    await expect(messageWith(b.page, "Pizza, noted")).toBeVisible();
     // Esc in the thread closes it
     await composer(a.page, "thread").press("Escape");
     await expect(a.page.getByTestId("thread-pane")).toHaveCount(0);
