@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BENCH_DIR } from "./lib/build.js";
-import { renderScenario } from "./lib/report.js";
+import { describeMachine, renderScenario } from "./lib/report.js";
 import type { ResultsFile } from "./lib/results.js";
 import { SCENARIOS } from "./scenarios/index.js";
 
@@ -20,11 +20,10 @@ const file =
       .at(-1) ?? "",
   );
 const results = JSON.parse(readFileSync(file, "utf8")) as ResultsFile;
-const m = results.machine;
-console.log(
-  `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}; ` +
-    `${m.pinned ? "server pinned to CPU 0, load to CPU 1" : "not pinned"}.\n`,
+const machines = new Set(
+  Object.values(results.scenarios).map((r) => describeMachine(r.machine ?? results.machine)),
 );
+if (machines.size === 1) console.log(`Machine: ${[...machines][0]}.\n`);
 for (const s of SCENARIOS) {
   const r = results.scenarios[s.id];
   if (r) console.log(`${renderScenario(s, r)}\n`);

@@ -1,4 +1,5 @@
 import type { Scenario } from "../scenarios/scenario.js";
+import type { MachineInfo } from "./machine.js";
 import type { ScenarioResult } from "./results.js";
 import { fmt, table } from "./table.js";
 
@@ -17,6 +18,7 @@ export function renderScenario(s: Pick<Scenario, "metrics">, r: ScenarioResult):
     `### ${r.title}`,
     "",
     `Medians of ${r.rounds} round(s), scale ${r.scale}: ${sizes}`,
+    ...(r.machine ? ["", `Ran ${r.ranAt.slice(0, 10)} on ${describeMachine(r.machine)}.`] : []),
     "",
     table(header, rows),
     "",
@@ -32,4 +34,11 @@ export function renderScenario(s: Pick<Scenario, "metrics">, r: ScenarioResult):
   ];
   if (r.notes.length > 0) lines.push("", ...r.notes.map((n) => `- ${n}`));
   return lines.join("\n");
+}
+
+export function describeMachine(m: MachineInfo): string {
+  return (
+    `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}; ` +
+    `${m.pinned ? "server pinned to CPU 0, load to CPU 1" : "not pinned"}`
+  );
 }

@@ -22,6 +22,8 @@ export interface ScenarioResult {
   medians: Record<string, Metrics>;
   targets: TargetResult[];
   notes: string[];
+  /** The machine this scenario ran on (a day's file can merge runs from different machines). */
+  machine?: MachineInfo;
 }
 
 export interface ResultsFile {
@@ -37,7 +39,10 @@ export function saveResults(machine: MachineInfo, scenarios: Record<string, Scen
   const prior: ResultsFile | undefined = existsSync(file)
     ? (JSON.parse(readFileSync(file, "utf8")) as ResultsFile)
     : undefined;
-  const out: ResultsFile = { machine, scenarios: { ...prior?.scenarios, ...scenarios } };
+  const stamped = Object.fromEntries(
+    Object.entries(scenarios).map(([id, r]) => [id, { ...r, machine: r.machine ?? machine }]),
+  );
+  const out: ResultsFile = { machine, scenarios: { ...prior?.scenarios, ...stamped } };
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   return file;
 }
