@@ -28,7 +28,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: "list",
-  timeout: 30_000,
+  // Many tests drive two or three browsers through a dozen live steps, two at a time on a
+  // two-core machine; 30 s was not always enough for the longest of them there.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // Signs up the admin account (the first account) before any test: e2e/support/admin.ts.
   globalSetup: "./global-setup.ts",

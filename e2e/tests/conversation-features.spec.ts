@@ -65,8 +65,6 @@ async function pair(request: Parameters<typeof createUser>[0]) {
 }
 
 test.describe("conversation features between two users", () => {
-  // Each test drives two browsers through a dozen live steps: on two shared cores, more than 30 s.
-  test.describe.configure({ timeout: 60_000 });
   test("a thread reply raises the reply count live on the other side", async ({ browser, request }) => {
     const { ana, bo, cid } = await pair(request);
     await sendMessage(request, ana, cid, "Who reviews the spec?");
