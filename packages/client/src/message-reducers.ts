@@ -127,7 +127,7 @@ export function withNewMessage(
   const senderId = message.user.id;
   const own = senderId === ctx.userId;
   const regular = message.type === "regular";
-  const counted = regular && !own && !known && next.membership !== null && ctx.countUnread(message.id);
+  const counted = !known && countsForReader(next, message, ctx);
   const mentions = new Set(message.mentioned_users ?? []);
   // The sender has read their own message; every other member has one more unread.
   const read: Record<string, ReadStateResponse> = {};
@@ -157,6 +157,19 @@ export function withNewMessage(
   return next;
 }
 
+/**
+ * Someone else's regular message, to a channel the reader is a member of, not counted before
+ * (`countUnread` remembers the id, so call it last).
+ */
+function countsForReader(state: ChannelStateSnapshot, message: MessageResponse, ctx: ReduceContext): boolean {
+  return (
+    message.type === "regular" &&
+    message.user.id !== ctx.userId &&
+    state.membership !== null &&
+    ctx.countUnread(message.id)
+  );
+}
+
 /** A thread reply that mentions the reader: one more unread mention in the channel. */
 function withThreadMention(
   state: ChannelStateSnapshot,
@@ -164,8 +177,9 @@ function withThreadMention(
   ctx: ReduceContext,
 ): ChannelStateSnapshot {
   const me = ctx.userId;
-  if (!me || message.user.id === me || message.type !== "regular" || !state.membership) return state;
-  if (!(message.mentioned_users ?? []).includes(me) || !ctx.countUnread(message.id)) return state;
+  if (!me || !(message.mentioned_users ?? []).includes(me) || !countsForReader(state, message, ctx)) {
+    return state;
+  }
   const own = state.read[me];
   if (!own) return state;
   return {
