@@ -321,6 +321,8 @@ export interface Store extends Repos {
   readonly dialect: "sqlite" | "postgres";
   /** Connection pool usage, where there is a pool (PostgreSQL). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** Commits and the transactions they carried, where commits are grouped (SQLite). */
+  commitStats?(): { commits: number; transactions: number };
   readonly search: SearchRepo;
   /** Runs `fn` in one transaction; everything it writes commits together or not at all. */
   transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;

@@ -14,6 +14,17 @@ interface Job {
 
 type Outcome = { job: Job; ok: true; value: unknown } | { job: Job; ok: false; error: unknown };
 
+export interface GroupCommit {
+  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  /** Commits made and transactions they carried, since the store opened. */
+  stats(): CommitStats;
+}
+
+export interface CommitStats {
+  commits: number;
+  transactions: number;
+}
+
 /**
  * Group commit for the SQLite adapter. Transactions still run one at a time on the one
  * connection, but each inside a SAVEPOINT of a shared BEGIN … COMMIT: those that queued while
@@ -21,10 +32,16 @@ type Outcome = { job: Job; ok: true; value: unknown } | { job: Job; ok: false; e
  * (or after MAX_BATCH). A transaction that throws rolls back to its savepoint, so its writes
  * vanish and the others' stay, exactly as if it had been alone. Every caller is answered only
  * after the COMMIT, so a write is durable before it is acknowledged (docs/performance.md).
+ *
+ * A batch starts on the next turn of the event loop, not at once: better-sqlite3 is synchronous,
+ * so a batch started at once would run and commit inside the first request's callback, before
+ * the other requests that arrived in the same turn could queue. Waiting one turn lets every
+ * request whose I/O is ready join the same fsync.
  */
-export function groupCommit(db: Kysely<Database>): <T>(fn: (tx: Repos) => Promise<T>) => Promise<T> {
+export function groupCommit(db: Kysely<Database>): GroupCommit {
   const queue: Job[] = [];
   let running = false;
+  const counts: CommitStats = { commits: 0, transactions: 0 };
 
   async function runBatches(): Promise<void> {
     running = true;
@@ -68,6 +85,8 @@ export function groupCommit(db: Kysely<Database>): <T>(fn: (tx: Repos) => Promis
         current = undefined;
       }
       await sql`commit`.execute(conn);
+      counts.commits++;
+      counts.transactions += done.length;
     } catch (err) {
       // A savepoint or the COMMIT failed: nothing of this batch is durable.
       await sql`rollback`.execute(conn).catch(() => undefined);
@@ -81,9 +100,13 @@ export function groupCommit(db: Kysely<Database>): <T>(fn: (tx: Repos) => Promis
     }
   }
 
-  return <T>(fn: (tx: Repos) => Promise<T>) =>
-    new Promise<T>((resolve, reject) => {
-      queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-      if (!running) void runBatches();
-    });
+  return {
+    transaction: <T>(fn: (tx: Repos) => Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
+        queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+        // A batch is already running (it takes this job) or already scheduled.
+        if (!running && queue.length === 1) setImmediate(() => void runBatches());
+      }),
+    stats: () => ({ ...counts }),
+  };
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, type Migration, Migrator, type SqliteDatabase, SqliteDialect, sql } from "kysely";
+import { BoundedMap } from "../../lib/bounded-map.js";
 import { coreMigrations } from "../kysely/migrations.js";
 import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
@@ -31,11 +32,13 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   await migrate(db, coreMigrations);
   await migrateSqliteSearch(db);
   const repos = createRepos(db);
+  const commits = groupCommit(db);
   return {
     dialect: "sqlite",
     ...repos,
     search: sqliteSearchRepo(db),
-    transaction: groupCommit(db),
+    transaction: commits.transaction,
+    commitStats: commits.stats,
     async ping() {
       await sql`select 1`.execute(db);
     },
@@ -50,14 +53,13 @@ const STATEMENT_CACHE = 1000;
 
 /** better-sqlite3 with each SQL text prepared once and reused (docs/performance.md). */
 function preparedOnce(raw: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new BoundedMap<string, SQLite.Statement>(STATEMENT_CACHE);
   return {
     close: () => raw.close(),
     prepare(text) {
       let st = cache.get(text);
       if (!st) {
         st = raw.prepare(text);
-        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
         cache.set(text, st);
       }
       return st;

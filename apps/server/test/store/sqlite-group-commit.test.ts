@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountRow } from "../../src/store/contract/fixtures.js";
+import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import type { AccountRow, Store } from "../../src/store/store.js";
+
+const dir = mkdtempSync(join(tmpdir(), "parley-group-commit-"));
+let store: Store;
+beforeAll(async () => {
+  store = await openSqliteStore({ filename: join(dir, "group-commit.db") });
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Starts one transaction per callback of the same event-loop turn, as requests whose I/O
+ * became ready together do, and answers how each settled.
+ */
+function inOneTurn(fns: Array<() => Promise<unknown>>): Promise<PromiseSettledResult<unknown>[]> {
+  return Promise.allSettled(fns.map((fn) => new Promise((resolve) => setImmediate(() => resolve(fn())))));
+}
+
+const insertAccount = (row: AccountRow) => () => store.transaction((tx) => tx.accounts.insert(row));
+
+describe("SQLite group commit", () => {
+  it("commits the transactions that arrive in one turn together, once", async () => {
+    const before = store.commitStats?.() ?? { commits: 0, transactions: 0 };
+    const rows = Array.from({ length: 10 }, () => accountRow());
+    const settled = await inOneTurn(rows.map(insertAccount));
+    expect(settled.map((s) => s.status)).toEqual(rows.map(() => "fulfilled"));
+    for (const row of rows) expect(await store.accounts.get(row.id)).toEqual(row);
+    expect(store.commitStats?.()).toEqual({
+      commits: before.commits + 1,
+      transactions: before.transactions + 10,
+    });
+  });
+
+  it("undoes only the transaction that fails, and commits the rest of its batch", async () => {
+    const before = store.commitStats?.() ?? { commits: 0, transactions: 0 };
+    const [a, b, c] = [accountRow(), accountRow(), accountRow()];
+    const boom = new Error("boom");
+    const settled = await inOneTurn([
+      insertAccount(a),
+      () =>
+        store.transaction(async (tx) => {
+          await tx.accounts.insert(b);
+          throw boom;
+        }),
+      insertAccount(c),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((settled[1] as PromiseRejectedResult).reason).toBe(boom);
+    expect(await store.accounts.get(a.id)).toEqual(a);
+    expect(await store.accounts.get(b.id)).toBeUndefined();
+    expect(await store.accounts.get(c.id)).toEqual(c);
+    expect(store.commitStats?.()).toEqual({
+      commits: before.commits + 1,
+      transactions: before.transactions + 3,
+    });
+  });
+
+  it("answers a lone transaction with its own commit", async () => {
+    const before = store.commitStats?.() ?? { commits: 0, transactions: 0 };
+    const row = accountRow();
+    await insertAccount(row)();
+    expect(await store.accounts.get(row.id)).toEqual(row);
+    expect(store.commitStats?.()).toEqual({
+      commits: before.commits + 1,
+      transactions: before.transactions + 1,
+    });
+  });
+});
