@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatTokens } from "../../src/domain/auth/chat-tokens.js";
 import { DomainError } from "../../src/domain/errors.js";
 
@@ -41,5 +41,36 @@ describe("chat tokens", () => {
     expect(await codeOf(tokens.verify(noExp))).toBe("token_invalid");
     const none = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from('{"sub":"ana","server":true}').toString("base64url")}.`;
     expect(await codeOf(tokens.verify(none))).toBe("token_invalid");
+  });
+
+  describe("once verified", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("still expires a token at its exp", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const t = await tokens.mintUserToken("ana", { ttlSeconds: 60 });
+      expect(await codeOf(tokens.verify(t))).toBe("ok");
+      vi.setSystemTime(Date.now() + 59_000);
+      expect(await codeOf(tokens.verify(t))).toBe("ok");
+      vi.setSystemTime(Date.now() + 2_000);
+      expect(await codeOf(tokens.verify(t))).toBe("token_expired");
+      expect(await codeOf(tokens.verify(t))).toBe("token_expired");
+    });
+
+    it("still expires a server token at its exp", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const t = await tokens.mintServerToken(60);
+      expect(await codeOf(tokens.verify(t))).toBe("ok");
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await codeOf(tokens.verify(t))).toBe("token_expired");
+    });
+
+    it("rejects the same claims under another signature", async () => {
+      const t = await tokens.mintUserToken("ana");
+      expect(await codeOf(tokens.verify(t))).toBe("ok");
+      const [header, payload] = t.split(".");
+      const forged = `${header}.${payload}.${Buffer.alloc(32, 7).toString("base64url")}`;
+      expect(await codeOf(tokens.verify(forged))).toBe("token_invalid");
+    });
   });
 });
