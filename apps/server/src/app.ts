@@ -77,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const metrics = createMetrics();
   const store = deps.store ?? (await openStore(config, warnOf("database connection error")));
   if (store.poolStats) metrics.watchPool(store.poolStats);
+  if (store.commitStats) metrics.watchCommits(store.commitStats);
   const bus =
     deps.bus ??
     (await openBus(config, appKey, store, !deps.store, warnOf("redis connection error"), metrics.busLag));

@@ -9,6 +9,8 @@ export interface Metrics extends HubMetrics {
   busLag(seconds: number): void;
   /** Reports pool usage on every scrape. */
   watchPool(stats: () => { total: number; idle: number; waiting: number }): void;
+  /** Reports grouped commits on every scrape. */
+  watchCommits(stats: () => { commits: number; transactions: number }): void;
 }
 
 /** Process, HTTP and realtime metrics in one registry per app (so tests can build several). */
@@ -61,6 +63,23 @@ export function createMetrics(): Metrics {
         },
       });
       void gauge;
+    },
+    watchCommits(stats) {
+      // Counters read from the store at scrape time (the store counts; nothing to increment).
+      for (const [name, help, key] of [
+        ["parley_db_commits_total", "Database commits (SQLite: one fsync each)", "commits"],
+        ["parley_db_transactions_total", "Transactions those commits carried", "transactions"],
+      ] as const) {
+        new Counter({
+          name,
+          help,
+          registers: [registry],
+          collect() {
+            this.reset();
+            this.inc(stats()[key]);
+          },
+        });
+      }
     },
     connections: new Gauge({
       name: "parley_ws_connections",

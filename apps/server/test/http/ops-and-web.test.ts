@@ -57,6 +57,19 @@ describe("operations endpoints", () => {
     const text = await (await fetch(`${s.url}/metrics`)).text();
     expect(Number(/parley_fanout_latency_seconds_count (\d+)/.exec(text)?.[1] ?? 0)).toBeGreaterThan(0);
   });
+
+  it("counts SQLite commits and the transactions they carried", async () => {
+    const a = await s.signup();
+    const count = async (name: string) =>
+      Number(new RegExp(`^${name} (\\d+)$`, "m").exec(await (await fetch(`${s.url}/metrics`)).text())?.[1]);
+    const before = await count("parley_db_transactions_total");
+    await s.chat(a.streamToken, "POST", "/channels/messaging/commits/query", {});
+    await s.chat(a.streamToken, "POST", "/channels/messaging/commits/messages", { message: { text: "m" } });
+    expect(await count("parley_db_transactions_total")).toBeGreaterThanOrEqual(before + 2);
+    const commits = await count("parley_db_commits_total");
+    expect(commits).toBeGreaterThan(0);
+    expect(commits).toBeLessThanOrEqual(await count("parley_db_transactions_total"));
+  });
 });
 
 describe("web app", () => {
