@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { AccountRepo, RevokedTokenRepo, SessionRepo, UserRepo } from "../store.js";
 import { type Db, escapeClause, likePrefix } from "./executor.js";
+import type { PreparedQueries } from "./prepared.js";
 
 export function accountRepo(db: Db): AccountRepo {
   return {
@@ -41,7 +42,7 @@ export function sessionRepo(db: Db): SessionRepo {
   };
 }
 
-export function userRepo(db: Db): UserRepo {
+export function userRepo(db: Db, q: PreparedQueries): UserRepo {
   return {
     async upsert(row) {
       return db
@@ -53,7 +54,8 @@ export function userRepo(db: Db): UserRepo {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
-    get: (id) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst(),
+    get: (id) =>
+      q.first(db, "users.get", [id], (id) => db.selectFrom("users").selectAll().where("id", "=", id)),
     async getMany(ids) {
       if (ids.length === 0) return [];
       return db
@@ -98,7 +100,7 @@ export function userRepo(db: Db): UserRepo {
   };
 }
 
-export function revokedTokenRepo(db: Db): RevokedTokenRepo {
+export function revokedTokenRepo(db: Db, q: PreparedQueries): RevokedTokenRepo {
   return {
     async add(jti, expiresAt) {
       await db
@@ -108,7 +110,9 @@ export function revokedTokenRepo(db: Db): RevokedTokenRepo {
         .execute();
     },
     async has(jti) {
-      const r = await db.selectFrom("revoked_tokens").select("jti").where("jti", "=", jti).executeTakeFirst();
+      const r = await q.first(db, "revokedTokens.has", [jti], (jti) =>
+        db.selectFrom("revoked_tokens").select("jti").where("jti", "=", jti),
+      );
       return r !== undefined;
     },
   };

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { ChannelRepo, ChannelTypeRepo, MemberRepo } from "../store.js";
 import { type Db, visibleKinds } from "./executor.js";
 import { channelNameMatches } from "./name-match.js";
+import type { PreparedQueries } from "./prepared.js";
 
 export function channelTypeRepo(db: Db): ChannelTypeRepo {
   return {
@@ -23,14 +24,19 @@ export function channelTypeRepo(db: Db): ChannelTypeRepo {
   };
 }
 
-export function channelRepo(db: Db): ChannelRepo {
+export function channelRepo(db: Db, q: PreparedQueries): ChannelRepo {
   return {
     async insert(row) {
       await db.insertInto("channels").values(row).execute();
     },
-    get: (cid) => db.selectFrom("channels").selectAll().where("cid", "=", cid).executeTakeFirst(),
+    get: (cid) =>
+      q.first(db, "channels.get", [cid], (cid) =>
+        db.selectFrom("channels").selectAll().where("cid", "=", cid),
+      ),
     update: (cid, patch) =>
-      db.updateTable("channels").set(patch).where("cid", "=", cid).returningAll().executeTakeFirstOrThrow(),
+      q.only(db, "channels.update", [cid, patch], (cid, patch) =>
+        db.updateTable("channels").set(patch).where("cid", "=", cid).returningAll(),
+      ),
     // A no-op UPDATE: portable (SQLite has no FOR UPDATE) and it row-locks on PostgreSQL.
     lock: (cid) =>
       db
@@ -49,12 +55,13 @@ export function channelRepo(db: Db): ChannelRepo {
       return rows.map((r) => ({ cid: r.cid, last_seq: Number(r.last_seq) }));
     },
     async nextSeq(cid) {
-      const r = await db
-        .updateTable("channels")
-        .set((eb) => ({ last_seq: eb("last_seq", "+", 1) }))
-        .where("cid", "=", cid)
-        .returning("last_seq")
-        .executeTakeFirstOrThrow();
+      const r = await q.only(db, "channels.nextSeq", [cid], (cid) =>
+        db
+          .updateTable("channels")
+          .set((eb) => ({ last_seq: eb("last_seq", "+", 1) }))
+          .where("cid", "=", cid)
+          .returning("last_seq"),
+      );
       return Number(r.last_seq);
     },
     listForUser(q) {
@@ -111,28 +118,22 @@ export function channelRepo(db: Db): ChannelRepo {
   };
 }
 
-export function memberRepo(db: Db): MemberRepo {
+export function memberRepo(db: Db, q: PreparedQueries): MemberRepo {
   return {
     async insert(row) {
       await db.insertInto("members").values(row).execute();
     },
     get: (cid, userId) =>
-      db
-        .selectFrom("members")
-        .selectAll()
-        .where("cid", "=", cid)
-        .where("user_id", "=", userId)
-        .executeTakeFirst(),
+      q.first(db, "members.get", [cid, userId], (cid, userId) =>
+        db.selectFrom("members").selectAll().where("cid", "=", cid).where("user_id", "=", userId),
+      ),
     async delete(cid, userId) {
       await db.deleteFrom("members").where("cid", "=", cid).where("user_id", "=", userId).execute();
     },
     async update(cid, userId, patch) {
-      await db
-        .updateTable("members")
-        .set(patch)
-        .where("cid", "=", cid)
-        .where("user_id", "=", userId)
-        .execute();
+      await q.run(db, "members.update", [cid, userId, patch], (cid, userId, patch) =>
+        db.updateTable("members").set(patch).where("cid", "=", cid).where("user_id", "=", userId),
+      );
     },
     async listWithUsers(cid, limit) {
       const rows = await db
@@ -178,7 +179,9 @@ export function memberRepo(db: Db): MemberRepo {
       }));
     },
     async userIds(cid) {
-      const rows = await db.selectFrom("members").select("user_id").where("cid", "=", cid).execute();
+      const rows = await q.run(db, "members.userIds", [cid], (cid) =>
+        db.selectFrom("members").select("user_id").where("cid", "=", cid),
+      );
       return rows.map((r) => r.user_id);
     },
     withRoles: (cid) =>
@@ -197,13 +200,14 @@ export function memberRepo(db: Db): MemberRepo {
       return Number(r.n);
     },
     async unhideAll(cid) {
-      const rows = await db
-        .updateTable("members")
-        .set({ hidden: 0 })
-        .where("cid", "=", cid)
-        .where("hidden", "=", 1)
-        .returning("user_id")
-        .execute();
+      const rows = await q.run(db, "members.unhideAll", [cid], (cid) =>
+        db
+          .updateTable("members")
+          .set({ hidden: 0 })
+          .where("cid", "=", cid)
+          .where("hidden", "=", 1)
+          .returning("user_id"),
+      );
       return rows.map((r) => r.user_id);
     },
     async forUser(userId, cids) {

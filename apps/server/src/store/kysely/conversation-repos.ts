@@ -1,10 +1,11 @@
 import type { ConversationRepo, MessageWithUser, UploadRepo } from "../store.js";
 import { type Db, visibleKinds } from "./executor.js";
 import { messageRepo } from "./message-repos.js";
+import type { PreparedQueries } from "./prepared.js";
 
 const num = <T extends { n: unknown }>(r: T) => ({ ...r, n: Number(r.n) });
 
-export function conversationRepo(db: Db): ConversationRepo {
+export function conversationRepo(db: Db, q: PreparedQueries): ConversationRepo {
   return {
     async addVersion(row) {
       await db.insertInto("message_versions").values(row).execute();
@@ -43,15 +44,18 @@ export function conversationRepo(db: Db): ConversationRepo {
         .execute(),
     async reactionsFor(messageIds) {
       if (messageIds.length === 0) return [];
-      return db
-        .selectFrom("reactions")
-        .selectAll()
-        .where("message_id", "in", [...messageIds])
-        .orderBy("created_at", "desc")
-        .execute();
+      return q.run(db, "conversation.reactionsFor", [[...messageIds]], (messageIds) =>
+        db
+          .selectFrom("reactions")
+          .selectAll()
+          .where("message_id", "in", messageIds)
+          .orderBy("created_at", "desc"),
+      );
     },
     async setMentions(messageId, cid, seq, userIds) {
-      await db.deleteFrom("mentions").where("message_id", "=", messageId).execute();
+      await q.run(db, "conversation.clearMentions", [messageId], (messageId) =>
+        db.deleteFrom("mentions").where("message_id", "=", messageId),
+      );
       if (userIds.length === 0) return;
       await db
         .insertInto("mentions")
@@ -139,7 +143,7 @@ export function conversationRepo(db: Db): ConversationRepo {
         .orderBy("pinned_at", "desc")
         .limit(limit)
         .execute();
-      const repo = messageRepo(db);
+      const repo = messageRepo(db, q);
       const out: MessageWithUser[] = [];
       for (const { id } of ids) {
         const m = await repo.getWithUser(id);

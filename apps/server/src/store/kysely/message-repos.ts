@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { EventRepo, MessageRepo, MessageRow, MessageWithUser } from "../store.js";
 import { type Db, visibleKinds } from "./executor.js";
+import type { PreparedQueries } from "./prepared.js";
 
 const userCols = [
   "users.name as u_name",
@@ -42,7 +43,7 @@ function split(r: JoinedRow): MessageWithUser {
 /** Messages shown in the channel: not thread-only replies. */
 const inChannel = sql<boolean>`(messages.parent_id is null or messages.show_in_channel = 1)`;
 
-export function messageRepo(db: Db): MessageRepo {
+export function messageRepo(db: Db, q: PreparedQueries): MessageRepo {
   const joined = () =>
     db
       .selectFrom("messages")
@@ -51,11 +52,14 @@ export function messageRepo(db: Db): MessageRepo {
       .select(userCols);
   return {
     async insert(row) {
-      await db.insertInto("messages").values(row).execute();
+      await q.run(db, "messages.insert", [row], (row) => db.insertInto("messages").values(row));
     },
-    get: (id) => db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirst(),
+    get: (id) =>
+      q.first(db, "messages.get", [id], (id) => db.selectFrom("messages").selectAll().where("id", "=", id)),
     async getWithUser(id) {
-      const r = await joined().where("messages.id", "=", id).executeTakeFirst();
+      const r = await q.first(db, "messages.getWithUser", [id], (id) =>
+        joined().where("messages.id", "=", id),
+      );
       return r ? split(r) : undefined;
     },
     async update(id, patch) {
@@ -153,10 +157,10 @@ export function messageRepo(db: Db): MessageRepo {
   };
 }
 
-export function eventRepo(db: Db): EventRepo {
+export function eventRepo(db: Db, q: PreparedQueries): EventRepo {
   return {
     async insert(row) {
-      await db.insertInto("events").values(row).execute();
+      await q.run(db, "events.insert", [row], (row) => db.insertInto("events").values(row));
     },
     async range(cid, afterSeq, upToSeq, limit) {
       const rows = await db

@@ -1,7 +1,8 @@
 import type { ModerationRepo } from "../store.js";
 import type { Db } from "./executor.js";
+import type { PreparedQueries } from "./prepared.js";
 
-export function moderationRepo(db: Db): ModerationRepo {
+export function moderationRepo(db: Db, q: PreparedQueries): ModerationRepo {
   return {
     async addFlag(row) {
       const r = await db
@@ -70,13 +71,14 @@ export function moderationRepo(db: Db): ModerationRepo {
     },
     async activeBans(userId, scopes, now) {
       if (scopes.length === 0) return [];
-      return db
-        .selectFrom("bans")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .where("scope", "in", [...scopes])
-        .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
-        .execute();
+      return q.run(db, "moderation.activeBans", [userId, [...scopes], now], (userId, scopes, now) =>
+        db
+          .selectFrom("bans")
+          .selectAll()
+          .where("user_id", "=", userId)
+          .where("scope", "in", scopes)
+          .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)])),
+      );
     },
     bans(scope, now, limit, offset) {
       let q = db
@@ -104,12 +106,13 @@ export function moderationRepo(db: Db): ModerationRepo {
     mutesOf: (userId) => db.selectFrom("user_mutes").selectAll().where("user_id", "=", userId).execute(),
     async mutersOf(targetId, userIds) {
       if (userIds.length === 0) return [];
-      const rows = await db
-        .selectFrom("user_mutes")
-        .select("user_id")
-        .where("target_id", "=", targetId)
-        .where("user_id", "in", [...userIds])
-        .execute();
+      const rows = await q.run(db, "moderation.mutersOf", [targetId, [...userIds]], (targetId, userIds) =>
+        db
+          .selectFrom("user_mutes")
+          .select("user_id")
+          .where("target_id", "=", targetId)
+          .where("user_id", "in", userIds),
+      );
       return rows.map((r) => r.user_id);
     },
   };

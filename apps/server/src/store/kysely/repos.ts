@@ -6,22 +6,26 @@ import type { Db } from "./executor.js";
 import { eventRepo, messageRepo } from "./message-repos.js";
 import { moderationRepo } from "./moderation-repos.js";
 import { pollRepo } from "./poll-repos.js";
+import type { PreparedQueries } from "./prepared.js";
 
-/** The one query layer both adapters share; dialect-specific parts live in the adapters. */
-export function createRepos(db: Db): Repos {
+/**
+ * The one query layer both adapters share; dialect-specific parts live in the adapters.
+ * `prepared` is the store's own (its SQL is the store's dialect's), shared by its transactions.
+ */
+export function createRepos(db: Db, prepared: PreparedQueries): Repos {
   return {
     accounts: accountRepo(db),
     sessions: sessionRepo(db),
-    revokedTokens: revokedTokenRepo(db),
-    users: userRepo(db),
+    revokedTokens: revokedTokenRepo(db, prepared),
+    users: userRepo(db, prepared),
     channelTypes: channelTypeRepo(db),
-    channels: channelRepo(db),
-    members: memberRepo(db),
-    messages: messageRepo(db),
-    conversation: conversationRepo(db),
+    channels: channelRepo(db, prepared),
+    members: memberRepo(db, prepared),
+    messages: messageRepo(db, prepared),
+    conversation: conversationRepo(db, prepared),
     uploads: uploadRepo(db),
-    moderation: moderationRepo(db),
-    events: eventRepo(db),
+    moderation: moderationRepo(db, prepared),
+    events: eventRepo(db, prepared),
     polls: pollRepo(db),
   };
 }

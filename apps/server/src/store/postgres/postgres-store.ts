@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { coreMigrations } from "../kysely/migrations.js";
+import { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
@@ -57,12 +58,13 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     onError: opts.onPoolError,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: taggedPool(pool) }) });
+  const prepared = new PreparedQueries();
   return {
     dialect: "postgres",
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    ...createRepos(db),
+    ...createRepos(db, prepared),
     search: postgresSearchRepo(db),
-    transaction: (fn) => db.transaction().execute((trx) => fn(createRepos(trx))),
+    transaction: (fn) => db.transaction().execute((trx) => fn(createRepos(trx, prepared))),
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import type { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
 import type { Repos } from "../store.js";
@@ -38,7 +39,7 @@ export interface CommitStats {
  * the other requests that arrived in the same turn could queue. Waiting one turn lets every
  * request whose I/O is ready join the same fsync.
  */
-export function groupCommit(db: Kysely<Database>): GroupCommit {
+export function groupCommit(db: Kysely<Database>, prepared: PreparedQueries): GroupCommit {
   const queue: Job[] = [];
   let running = false;
   const counts: CommitStats = { commits: 0, transactions: 0 };
@@ -74,7 +75,7 @@ export function groupCommit(db: Kysely<Database>): GroupCommit {
         current = job;
         await sql`savepoint parley_tx`.execute(conn);
         try {
-          const value = await job.fn(createRepos(conn));
+          const value = await job.fn(createRepos(conn, prepared));
           await sql`release parley_tx`.execute(conn);
           done.push({ job, ok: true, value });
         } catch (error) {

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, type Migration, Migrator, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import { BoundedMap } from "../../lib/bounded-map.js";
 import { coreMigrations } from "../kysely/migrations.js";
+import { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
@@ -31,8 +32,9 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
   await migrate(db, coreMigrations);
   await migrateSqliteSearch(db);
-  const repos = createRepos(db);
-  const commits = groupCommit(db);
+  const prepared = new PreparedQueries();
+  const repos = createRepos(db, prepared);
+  const commits = groupCommit(db, prepared);
   return {
     dialect: "sqlite",
     ...repos,
