@@ -42,7 +42,7 @@ export function sessionRepo(db: Db): SessionRepo {
   };
 }
 
-export function userRepo(db: Db, q: PreparedQueries): UserRepo {
+export function userRepo(db: Db, prepared: PreparedQueries): UserRepo {
   return {
     async upsert(row) {
       return db
@@ -55,7 +55,7 @@ export function userRepo(db: Db, q: PreparedQueries): UserRepo {
         .executeTakeFirstOrThrow();
     },
     get: (id) =>
-      q.first(db, "users.get", [id], (id) => db.selectFrom("users").selectAll().where("id", "=", id)),
+      prepared.first(db, "users.get", [id], (id) => db.selectFrom("users").selectAll().where("id", "=", id)),
     async getMany(ids) {
       if (ids.length === 0) return [];
       return db
@@ -100,7 +100,7 @@ export function userRepo(db: Db, q: PreparedQueries): UserRepo {
   };
 }
 
-export function revokedTokenRepo(db: Db, q: PreparedQueries): RevokedTokenRepo {
+export function revokedTokenRepo(db: Db, prepared: PreparedQueries): RevokedTokenRepo {
   return {
     async add(jti, expiresAt) {
       await db
@@ -110,7 +110,7 @@ export function revokedTokenRepo(db: Db, q: PreparedQueries): RevokedTokenRepo {
         .execute();
     },
     async has(jti) {
-      const r = await q.first(db, "revokedTokens.has", [jti], (jti) =>
+      const r = await prepared.first(db, "revokedTokens.has", [jti], (jti) =>
         db.selectFrom("revoked_tokens").select("jti").where("jti", "=", jti),
       );
       return r !== undefined;

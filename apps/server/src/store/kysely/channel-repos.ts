@@ -24,17 +24,17 @@ export function channelTypeRepo(db: Db): ChannelTypeRepo {
   };
 }
 
-export function channelRepo(db: Db, q: PreparedQueries): ChannelRepo {
+export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
   return {
     async insert(row) {
       await db.insertInto("channels").values(row).execute();
     },
     get: (cid) =>
-      q.first(db, "channels.get", [cid], (cid) =>
+      prepared.first(db, "channels.get", [cid], (cid) =>
         db.selectFrom("channels").selectAll().where("cid", "=", cid),
       ),
     update: (cid, patch) =>
-      q.only(db, "channels.update", [cid, patch], (cid, patch) =>
+      prepared.only(db, "channels.update", [cid, patch], (cid, patch) =>
         db.updateTable("channels").set(patch).where("cid", "=", cid).returningAll(),
       ),
     // A no-op UPDATE: portable (SQLite has no FOR UPDATE) and it row-locks on PostgreSQL.
@@ -55,7 +55,7 @@ export function channelRepo(db: Db, q: PreparedQueries): ChannelRepo {
       return rows.map((r) => ({ cid: r.cid, last_seq: Number(r.last_seq) }));
     },
     async nextSeq(cid) {
-      const r = await q.only(db, "channels.nextSeq", [cid], (cid) =>
+      const r = await prepared.only(db, "channels.nextSeq", [cid], (cid) =>
         db
           .updateTable("channels")
           .set((eb) => ({ last_seq: eb("last_seq", "+", 1) }))
@@ -118,20 +118,20 @@ export function channelRepo(db: Db, q: PreparedQueries): ChannelRepo {
   };
 }
 
-export function memberRepo(db: Db, q: PreparedQueries): MemberRepo {
+export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
   return {
     async insert(row) {
       await db.insertInto("members").values(row).execute();
     },
     get: (cid, userId) =>
-      q.first(db, "members.get", [cid, userId], (cid, userId) =>
+      prepared.first(db, "members.get", [cid, userId], (cid, userId) =>
         db.selectFrom("members").selectAll().where("cid", "=", cid).where("user_id", "=", userId),
       ),
     async delete(cid, userId) {
       await db.deleteFrom("members").where("cid", "=", cid).where("user_id", "=", userId).execute();
     },
     async update(cid, userId, patch) {
-      await q.run(db, "members.update", [cid, userId, patch], (cid, userId, patch) =>
+      await prepared.run(db, "members.update", [cid, userId, patch], (cid, userId, patch) =>
         db.updateTable("members").set(patch).where("cid", "=", cid).where("user_id", "=", userId),
       );
     },
@@ -179,7 +179,7 @@ export function memberRepo(db: Db, q: PreparedQueries): MemberRepo {
       }));
     },
     async userIds(cid) {
-      const rows = await q.run(db, "members.userIds", [cid], (cid) =>
+      const rows = await prepared.run(db, "members.userIds", [cid], (cid) =>
         db.selectFrom("members").select("user_id").where("cid", "=", cid),
       );
       return rows.map((r) => r.user_id);
@@ -200,7 +200,7 @@ export function memberRepo(db: Db, q: PreparedQueries): MemberRepo {
       return Number(r.n);
     },
     async unhideAll(cid) {
-      const rows = await q.run(db, "members.unhideAll", [cid], (cid) =>
+      const rows = await prepared.run(db, "members.unhideAll", [cid], (cid) =>
         db
           .updateTable("members")
           .set({ hidden: 0 })

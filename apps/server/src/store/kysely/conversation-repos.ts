@@ -5,7 +5,7 @@ import type { PreparedQueries } from "./prepared.js";
 
 const num = <T extends { n: unknown }>(r: T) => ({ ...r, n: Number(r.n) });
 
-export function conversationRepo(db: Db, q: PreparedQueries): ConversationRepo {
+export function conversationRepo(db: Db, prepared: PreparedQueries): ConversationRepo {
   return {
     async addVersion(row) {
       await db.insertInto("message_versions").values(row).execute();
@@ -44,7 +44,7 @@ export function conversationRepo(db: Db, q: PreparedQueries): ConversationRepo {
         .execute(),
     async reactionsFor(messageIds) {
       if (messageIds.length === 0) return [];
-      return q.run(db, "conversation.reactionsFor", [[...messageIds]], (messageIds) =>
+      return prepared.run(db, "conversation.reactionsFor", [[...messageIds]], (messageIds) =>
         db
           .selectFrom("reactions")
           .selectAll()
@@ -53,7 +53,7 @@ export function conversationRepo(db: Db, q: PreparedQueries): ConversationRepo {
       );
     },
     async setMentions(messageId, cid, seq, userIds) {
-      await q.run(db, "conversation.clearMentions", [messageId], (messageId) =>
+      await prepared.run(db, "conversation.clearMentions", [messageId], (messageId) =>
         db.deleteFrom("mentions").where("message_id", "=", messageId),
       );
       if (userIds.length === 0) return;
@@ -143,7 +143,7 @@ export function conversationRepo(db: Db, q: PreparedQueries): ConversationRepo {
         .orderBy("pinned_at", "desc")
         .limit(limit)
         .execute();
-      const repo = messageRepo(db, q);
+      const repo = messageRepo(db, prepared);
       const out: MessageWithUser[] = [];
       for (const { id } of ids) {
         const m = await repo.getWithUser(id);

@@ -43,7 +43,7 @@ function split(r: JoinedRow): MessageWithUser {
 /** Messages shown in the channel: not thread-only replies. */
 const inChannel = sql<boolean>`(messages.parent_id is null or messages.show_in_channel = 1)`;
 
-export function messageRepo(db: Db, q: PreparedQueries): MessageRepo {
+export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
   const joined = () =>
     db
       .selectFrom("messages")
@@ -52,12 +52,14 @@ export function messageRepo(db: Db, q: PreparedQueries): MessageRepo {
       .select(userCols);
   return {
     async insert(row) {
-      await q.run(db, "messages.insert", [row], (row) => db.insertInto("messages").values(row));
+      await prepared.run(db, "messages.insert", [row], (row) => db.insertInto("messages").values(row));
     },
     get: (id) =>
-      q.first(db, "messages.get", [id], (id) => db.selectFrom("messages").selectAll().where("id", "=", id)),
+      prepared.first(db, "messages.get", [id], (id) =>
+        db.selectFrom("messages").selectAll().where("id", "=", id),
+      ),
     async getWithUser(id) {
-      const r = await q.first(db, "messages.getWithUser", [id], (id) =>
+      const r = await prepared.first(db, "messages.getWithUser", [id], (id) =>
         joined().where("messages.id", "=", id),
       );
       return r ? split(r) : undefined;
@@ -157,10 +159,10 @@ export function messageRepo(db: Db, q: PreparedQueries): MessageRepo {
   };
 }
 
-export function eventRepo(db: Db, q: PreparedQueries): EventRepo {
+export function eventRepo(db: Db, prepared: PreparedQueries): EventRepo {
   return {
     async insert(row) {
-      await q.run(db, "events.insert", [row], (row) => db.insertInto("events").values(row));
+      await prepared.run(db, "events.insert", [row], (row) => db.insertInto("events").values(row));
     },
     async range(cid, afterSeq, upToSeq, limit) {
       const rows = await db

@@ -2,7 +2,7 @@ import type { ModerationRepo } from "../store.js";
 import type { Db } from "./executor.js";
 import type { PreparedQueries } from "./prepared.js";
 
-export function moderationRepo(db: Db, q: PreparedQueries): ModerationRepo {
+export function moderationRepo(db: Db, prepared: PreparedQueries): ModerationRepo {
   return {
     async addFlag(row) {
       const r = await db
@@ -71,7 +71,7 @@ export function moderationRepo(db: Db, q: PreparedQueries): ModerationRepo {
     },
     async activeBans(userId, scopes, now) {
       if (scopes.length === 0) return [];
-      return q.run(db, "moderation.activeBans", [userId, [...scopes], now], (userId, scopes, now) =>
+      return prepared.run(db, "moderation.activeBans", [userId, [...scopes], now], (userId, scopes, now) =>
         db
           .selectFrom("bans")
           .selectAll()
@@ -106,12 +106,16 @@ export function moderationRepo(db: Db, q: PreparedQueries): ModerationRepo {
     mutesOf: (userId) => db.selectFrom("user_mutes").selectAll().where("user_id", "=", userId).execute(),
     async mutersOf(targetId, userIds) {
       if (userIds.length === 0) return [];
-      const rows = await q.run(db, "moderation.mutersOf", [targetId, [...userIds]], (targetId, userIds) =>
-        db
-          .selectFrom("user_mutes")
-          .select("user_id")
-          .where("target_id", "=", targetId)
-          .where("user_id", "in", userIds),
+      const rows = await prepared.run(
+        db,
+        "moderation.mutersOf",
+        [targetId, [...userIds]],
+        (targetId, userIds) =>
+          db
+            .selectFrom("user_mutes")
+            .select("user_id")
+            .where("target_id", "=", targetId)
+            .where("user_id", "in", userIds),
       );
       return rows.map((r) => r.user_id);
     },

@@ -80,12 +80,17 @@ export class PreparedQueries {
     args: A,
     build: (...args: A) => Compilable<R>,
   ) {
-    if (args.some((a) => Array.isArray(a) && a.length > LONGEST_LIST)) {
-      const compiled = build(...args).compile();
-      return { rows: (await db.executeQuery<R>(compiled)).rows, query: compiled.query };
-    }
-    const shape = args.map(shapeOf).join("|");
-    const cacheKey = `${key}|${shape}`;
+    const compiled = this.compile(key, args, build);
+    return { rows: (await db.executeQuery<R>(compiled)).rows, query: compiled.query };
+  }
+
+  private compile<const A extends readonly Arg[], R>(
+    key: string,
+    args: A,
+    build: (...args: A) => Compilable<R>,
+  ): CompiledQuery<R> {
+    if (args.some((a) => Array.isArray(a) && a.length > LONGEST_LIST)) return build(...args).compile();
+    const cacheKey = `${key}|${args.map(shapeOf).join("|")}`;
     let template = this.templates.get(cacheKey);
     if (!template) {
       template = prepare(key, args, build);
@@ -96,8 +101,7 @@ export class PreparedQueries {
       const arg = args[p.arg];
       return p.at === undefined ? arg : (arg as Record<string | number, unknown>)[p.at];
     });
-    const compiled = { ...template, parameters } as CompiledQuery<R>;
-    return { rows: (await db.executeQuery<R>(compiled)).rows, query: compiled.query };
+    return { ...template, parameters } as CompiledQuery<R>;
   }
 }
 
