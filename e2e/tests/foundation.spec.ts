@@ -90,6 +90,20 @@ test.describe("sign-up and session", () => {
     await expect(trigger).toBeFocused();
     await expect(trigger).toHaveAttribute("aria-expanded", "false");
   });
+
+  test("the user menu offers notifications until the browser allows them", async ({ page, context }) => {
+    await signUpViaUi(page, newAccount("Grace"));
+    const trigger = page.getByRole("button", { name: /account menu/ });
+    const offer = page.getByRole("menuitem", { name: "Turn on notifications" });
+    await trigger.click();
+    await expect(offer).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await context.grantPermissions(["notifications"]);
+    await trigger.click();
+    await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+    await expect(offer).toHaveCount(0);
+  });
 });
 
 test.describe("sign-in", () => {

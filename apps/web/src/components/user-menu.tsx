@@ -23,7 +23,9 @@ export function UserMenu({ user, onEditProfile }: UserMenuProps) {
   useEffect(() => {
     if (open) container.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
-  const askNotifications = notificationsSupported() && Notification.permission === "default";
+  // Asked only while the menu is open: reading the permission is a synchronous call into the
+  // browser, and the menu re-renders on every channel switch.
+  const askNotifications = open && notificationsSupported() && Notification.permission === "default";
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const items = [...(container.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
