@@ -98,3 +98,49 @@ test("a 1,000-message channel opens at the bottom and scrolling up loads every p
   expect(seen).toEqual(texts);
   await b.context.close();
 });
+
+test("switching back and forth between channels opens each at its newest message, new ones included", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const ana = await createUser(request, "Ana");
+  const bo = await createUser(request, "Bo");
+  const first = await createChannel(request, ana, [bo], "First");
+  for (let i = 0; i < 60; i += 1)
+    await sendMessage(request, ana, first, `first ${String(i).padStart(2, "0")}`);
+  const second = await createChannel(request, ana, [bo], "Second");
+  await sendMessage(request, ana, second, "second only");
+
+  const b = await signedIn(browser, bo, `/c/${first}`);
+  const view = b.page.locator(".channel-view");
+  const scroller = b.page.locator(".message-list__scroller");
+  const open = async (cid: string, newest: string) => {
+    await b.page.locator(`a[data-testid="channel-row"][data-cid="${cid}"]`).click();
+    await expect(view.getByText(newest, { exact: true })).toBeInViewport();
+    await expect(b.page.getByTestId("jump-to-latest")).toHaveCount(0);
+  };
+  await expect(view.getByText("first 59", { exact: true })).toBeInViewport();
+  // Left at the newest message, with nothing new: back at the newest message, every time.
+  for (let i = 0; i < 3; i += 1) {
+    await open(second, "second only");
+    await open(first, "first 59");
+  }
+  await expect
+    .poll(() => scroller.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop))
+    .toBeLessThanOrEqual(1);
+
+  // Left scrolled up into the history: back at the newest message too.
+  await scroller.hover();
+  await b.page.mouse.wheel(0, -600);
+  await expect(b.page.getByTestId("jump-to-latest")).toBeVisible();
+  await open(second, "second only");
+  await open(first, "first 59");
+
+  // A message arrived meanwhile: the list opens at it.
+  await open(second, "second only");
+  await sendMessage(request, ana, first, "first 60");
+  await expect(b.page.locator(`a[data-testid="channel-row"][data-cid="${first}"]`)).toContainText("first 60");
+  await open(first, "first 60");
+  await b.context.close();
+});

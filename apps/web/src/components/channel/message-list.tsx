@@ -14,6 +14,12 @@ import { NewMessagesAnnouncer } from "./new-messages-announcer";
 
 const LIST_COMPONENTS = { Header: ListStart };
 const STICK_MS = 1_500;
+/**
+ * A message row's height before it is measured (one that starts a group is 53.5 px at the default
+ * font size; one that continues it, about a line). Given one, Virtuoso skips its probe render of a
+ * single row, so an opened channel shows its messages a frame sooner (docs/performance.md, P8).
+ */
+const ESTIMATED_ROW_PX = 48;
 
 function Row({ row, tabbable, onGap }: { row: MessageRow; tabbable: boolean; onGap: () => Promise<void> }) {
   if (row.kind === "gap") return <GapRow onLoad={onGap} />;
@@ -55,9 +61,13 @@ export function MessageList({ channel, state }: { channel: Channel; state: Chann
   };
   // While the list settles (first render, an older page loaded while the user is at the bottom),
   // measured heights keep it pinned to the newest message; the user's own scrolling ends that.
+  // Rows are measured as they render, so an opened list keeps settling for as long as the user
+  // leaves it at the newest message.
   const stickUntil = useRef(Date.now() + STICK_MS);
+  const untouched = useRef(true);
   const release = () => {
     stickUntil.current = 0;
+    untouched.current = false;
   };
 
   return (
@@ -96,9 +106,11 @@ export function MessageList({ channel, state }: { channel: Channel; state: Chann
             });
           }}
           totalListHeightChanged={() => {
-            if (Date.now() < stickUntil.current) jump();
+            const settling = untouched.current && list.atBottom && !list.detached;
+            if (settling || Date.now() < stickUntil.current) jump();
           }}
           increaseViewportBy={{ top: 800, bottom: 400 }}
+          defaultItemHeight={ESTIMATED_ROW_PX}
           context={{ loading: list.loadingOlder, more: state.hasMoreOlder }}
           components={LIST_COMPONENTS}
         />
