@@ -9,7 +9,7 @@ import { startChild } from "../lib/proc.js";
 import { percentile, sortedCopy } from "../lib/stats.js";
 import { COMMON, generateCorpus, RARE } from "../search/corpus.js";
 import type { Harness, RunningSystem, SystemSpec } from "../systems/system.js";
-import { nodesCpu, stopNodes } from "../systems/system.js";
+import { nodesCpu, parleyNodeArgs, stopNodes } from "../systems/system.js";
 import { atMost, type Metrics, type Scenario, value } from "./scenario.js";
 
 const SAMPLES = 300;
@@ -61,6 +61,7 @@ function parleyOnCorpus(): SystemSpec {
       const { child, ready } = await startChild({
         name: "parley",
         script: h.scripts.parley as string,
+        nodeArgs: parleyNodeArgs(),
         cpus: h.serverCpus,
         env: {
           HOST: "127.0.0.1",

@@ -1,24 +1,31 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, normalize } from "node:path";
 import { httpJson } from "../lib/http-client.js";
 import { debug } from "../lib/log.js";
 import { startChild } from "../lib/proc.js";
 import { median, percentile, sortedCopy } from "../lib/stats.js";
 import type { Harness, RunningSystem, SystemSpec } from "../systems/system.js";
 import { nodesCpu, stopNodes } from "../systems/system.js";
-import { launchChromium, scriptsLoaded, timeSwitch } from "../web/browser.js";
+import { launchChromium, profilePage, scriptsLoaded, timeSwitch } from "../web/browser.js";
 import { buildWeb, entryScripts, gzipSize } from "../web/web-build.js";
 import { atMost, type Metrics, type Scenario, value } from "./scenario.js";
 
 const SWITCHES = 20;
 const MESSAGES_PER_CHANNEL = 40;
-let webDir = "";
+/** Where each system's build went, by system name. */
+const builds = new Map<string, string>();
+const FLOOR = "react-router-floor";
 
 /** Parley serving the web app built from the working tree. */
 function parleyWithWeb(): SystemSpec {
   return {
     name: "parley",
     async prepare(h) {
-      webDir = h.tmpDir("web-dist");
+      const webDir = h.tmpDir("web-dist");
+      builds.set("parley", webDir);
       const t0 = Date.now();
       buildWeb(webDir);
       debug(`built apps/web in ${Date.now() - t0} ms`);
@@ -33,7 +40,7 @@ function parleyWithWeb(): SystemSpec {
         LOG_LEVEL: "warn",
         // the peers limit nothing either
         RATE_LIMIT_PER_MINUTE: "0",
-        WEB_DIST: webDir,
+        WEB_DIST: builds.get("parley") as string,
       };
       const { child, ready } = await startChild({
         name: "parley",
@@ -55,6 +62,52 @@ function parleyWithWeb(): SystemSpec {
         memory: () => Promise.all([child.call("mem")]),
         stop: () => stopNodes([child]),
       } as RunningSystem;
+    },
+  };
+}
+
+/**
+ * The floor: bench/web/floor, the smallest app on apps/web's stack (React 19, React Router 7's data
+ * router with a lazy route), built the same way and served as static files. Only its first load is
+ * measured; it has no channels to switch.
+ */
+function reactRouterFloor(): SystemSpec {
+  return {
+    name: FLOOR,
+    async prepare(h) {
+      const dir = h.tmpDir("floor-dist");
+      buildWeb(dir, "bench/web/floor");
+      builds.set(FLOOR, dir);
+    },
+    async start(): Promise<RunningSystem> {
+      const dir = builds.get(FLOOR) as string;
+      const server = createServer((req, res) => {
+        const path = new URL(req.url ?? "/", "http://x").pathname;
+        const file = normalize(join(dir, path === "/" ? "index.html" : path));
+        if (!file.startsWith(dir)) return void res.writeHead(404).end();
+        readFile(file).then(
+          (body) => {
+            const type = file.endsWith(".js") ? "text/javascript" : "text/html";
+            res.writeHead(200, { "content-type": type }).end(body);
+          },
+          () => res.writeHead(404).end(),
+        );
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return {
+        name: FLOOR,
+        protocol: "ws",
+        sendVia: "rest",
+        apiKey: "",
+        nodes: [],
+        connectUrl: () => "",
+        httpUrl: () => url,
+        token: () => "",
+        cpuSeconds: () => 0,
+        memory: async () => [],
+        stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+      };
     },
   };
 }
@@ -103,6 +156,7 @@ async function seedChannels(base: string, key: string, me: Account, other: Accou
 
 async function run(h: Harness, sys: RunningSystem): Promise<Metrics> {
   const base = sys.httpUrl(0);
+  const webDir = builds.get(sys.name) as string;
   const entries = entryScripts(webDir);
   const entryGzip = entries.reduce((s, p) => s + gzipSize(webDir, p), 0);
   const browser = await launchChromium(h.options.chromium);
@@ -111,6 +165,12 @@ async function run(h: Harness, sys: RunningSystem): Promise<Metrics> {
     const loaded = await scriptsLoaded(await first.newPage(), `${base}/`);
     const loadedGzip = loaded.reduce((s, p) => s + gzipSize(webDir, p), 0);
     await first.close();
+    const firstLoad = {
+      entryGzipKB: entryGzip / 1000,
+      loadedGzipKB: loadedGzip / 1000,
+      scripts: loaded.length,
+    };
+    if (sys.name === FLOOR) return firstLoad;
 
     const me = await signup(base, "bencher");
     const other = await signup(base, "other");
@@ -125,16 +185,16 @@ async function run(h: Harness, sys: RunningSystem): Promise<Metrics> {
     // The first visit of each channel loads it; every later switch shows a cached channel.
     await timeSwitch(page, a, "tok-bench-a");
     await timeSwitch(page, b, "tok-bench-b");
+    const stopProfile = await profilePage(page, "p8-switch");
     const times: number[] = [];
     for (let i = 0; i < SWITCHES; i++) {
       times.push(await timeSwitch(page, a, "tok-bench-a"));
       times.push(await timeSwitch(page, b, "tok-bench-b"));
     }
+    await stopProfile();
     const sorted = sortedCopy(times);
     return {
-      entryGzipKB: entryGzip / 1000,
-      loadedGzipKB: loadedGzip / 1000,
-      scripts: loaded.length,
+      ...firstLoad,
       switchMedian: median(times),
       switchP95: percentile(sorted, 95),
     };
@@ -146,7 +206,7 @@ async function run(h: Harness, sys: RunningSystem): Promise<Metrics> {
 export const p8: Scenario = {
   id: "p8",
   title: "P8 web app: first-load JS and switching to a cached channel (headless Chromium)",
-  systems: [parleyWithWeb()],
+  systems: [parleyWithWeb(), reactRouterFloor()],
   metrics: [
     { key: "entryGzipKB", label: "index.html JS kB gz", digits: 1 },
     { key: "loadedGzipKB", label: "JS loaded for / kB gz", digits: 1 },

@@ -32,7 +32,7 @@ export interface Scenario {
   plan(h: Harness): SeedPlan;
   /** One measured run against a started system. */
   run(h: Harness, sys: RunningSystem): Promise<Metrics>;
-  /** Scenarios that run once, not per system in rounds (P8 runs Parley only, and builds first). */
+  /** Scenarios that run once, not per system in rounds. */
   rounds?: number;
 }
 

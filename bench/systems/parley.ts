@@ -3,7 +3,14 @@ import { join } from "node:path";
 import { chatTokens } from "../../apps/server/src/domain/auth/chat-tokens.js";
 import { type Child, startChild } from "../lib/proc.js";
 import { recreateDatabase, type SeedPlan, seedPostgres, seedSqlite } from "./seed.js";
-import { type Harness, nodesCpu, type RunningSystem, type SystemSpec, stopNodes } from "./system.js";
+import {
+  type Harness,
+  nodesCpu,
+  parleyNodeArgs,
+  type RunningSystem,
+  type SystemSpec,
+  stopNodes,
+} from "./system.js";
 
 export interface ParleyVariant {
   name: string;
@@ -64,12 +71,7 @@ export function parleySystem(v: ParleyVariant): SystemSpec {
         const { child, ready } = await startChild({
           name: `${v.name}#${i}`,
           script: h.scripts.parley as string,
-          nodeArgs: [
-            "--expose-gc",
-            ...(process.env.BENCH_PROFILE
-              ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-              : []),
-          ],
+          nodeArgs: parleyNodeArgs(),
           cpus: h.serverCpus,
           env,
         });

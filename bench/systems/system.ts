@@ -50,6 +50,12 @@ export interface Node {
   port: number;
 }
 
+/** Node flags for a Parley server: `--expose-gc`, and a CPU profile per process when BENCH_PROFILE names a directory. */
+export function parleyNodeArgs(): string[] {
+  const dir = process.env.BENCH_PROFILE;
+  return ["--expose-gc", ...(dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [])];
+}
+
 export function nodesCpu(nodes: readonly Child[]): number {
   return nodes.reduce((s, c) => s + cpuSeconds(c.pid), 0);
 }

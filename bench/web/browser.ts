@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium, headless, with the flags issue 11 asks for. */
@@ -50,4 +52,21 @@ const SWITCH_SCRIPT = `({ cid, token }) => new Promise((resolve, reject) => {
 
 export function timeSwitch(page: Page, cid: string, token: string): Promise<number> {
   return page.evaluate(`(${SWITCH_SCRIPT})(${JSON.stringify({ cid, token })})`) as Promise<number>;
+}
+
+/**
+ * When BENCH_PROFILE names a directory, records the page's CPU profile until the answered
+ * function is called, and writes it there as `<name>-<time>.cpuprofile` (DevTools opens it).
+ */
+export async function profilePage(page: Page, name: string): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return async () => {};
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.start");
+  return async () => {
+    const { profile } = await cdp.send("Profiler.stop");
+    writeFileSync(join(dir, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  };
 }

@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { REPO_DIR } from "../lib/build.js";
 
-/** Builds apps/web (from the working tree) into `outDir` with its own Vite config. */
-export function buildWeb(outDir: string): void {
+/** Builds a Vite app of the repository (apps/web by default, from the working tree) into `outDir` with its own config. */
+export function buildWeb(outDir: string, appDir = "apps/web"): void {
   execFileSync(
     join(REPO_DIR, "node_modules/.bin/vite"),
     ["build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
     {
-      cwd: join(REPO_DIR, "apps/web"),
+      cwd: join(REPO_DIR, appDir),
       stdio: ["ignore", "ignore", "pipe"],
       timeout: 300_000,
     },

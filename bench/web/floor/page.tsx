@@ -1,0 +1,3 @@
+export function Component() {
+  return <p>A lazily loaded route</p>;
+}
