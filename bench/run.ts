@@ -44,7 +44,7 @@ async function runScenario(h: Harness, s: Scenario): Promise<ScenarioResult> {
     if (spec.prepare) console.log(`  prepared ${spec.name} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
   const runs: Record<string, Metrics[]> = Object.fromEntries(specs.map((x) => [x.name, []]));
-  const rounds = s.rounds ?? h.options.rounds;
+  const rounds = h.options.rounds;
   for (let round = 1; round <= rounds; round++) {
     for (const spec of specs) {
       const t0 = Date.now();

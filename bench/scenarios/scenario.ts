@@ -32,8 +32,6 @@ export interface Scenario {
   plan(h: Harness): SeedPlan;
   /** One measured run against a started system. */
   run(h: Harness, sys: RunningSystem): Promise<Metrics>;
-  /** Scenarios that run once, not per system in rounds. */
-  rounds?: number;
 }
 
 export const ratio =
