@@ -62,6 +62,29 @@ export function messagesContract(ctx: ContractContext): void {
       ]);
     });
 
+    it("answers each message with its own author when several wrote the page", async () => {
+      const mixed = await addChannel(ctx.store);
+      const authors = [
+        u,
+        await addUser(ctx.store, { name: "Second" }),
+        await addUser(ctx.store, { name: "Third" }),
+      ];
+      const written: { message: MessageRow; user: UserRow }[] = [];
+      for (let seq = 1; seq <= 7; seq++) {
+        const user = authors[(seq * 2) % 3] as UserRow;
+        const message = messageRow(mixed.cid, user.id, seq);
+        await ctx.store.messages.insert(message);
+        written.push({ message, user });
+      }
+      expect(await ctx.store.messages.page({ cid: mixed.cid, afterSeq: 0, limit: 5 })).toEqual(
+        written.slice(2),
+      );
+      expect(await ctx.store.messages.page({ cid: mixed.cid, afterSeq: 0, seqGt: 1, limit: 2 })).toEqual(
+        written.slice(1, 3),
+      );
+      for (const w of written) expect(await ctx.store.messages.getWithUser(w.message.id)).toEqual(w);
+    });
+
     it("seqLt: the newest `limit` before it", async () => {
       expect(seqs(await ctx.store.messages.page({ cid: ch.cid, afterSeq: 0, seqLt: 6, limit: 3 }))).toEqual([
         3, 4, 5,
