@@ -202,6 +202,12 @@ export interface UnreadRow {
   muted: number;
 }
 
+/** Where a member has read a channel up to. */
+export interface ReadPosition {
+  user_id: string;
+  last_read_seq: number;
+}
+
 export interface MessageRepo {
   insert(row: MessageRow): Promise<void>;
   get(id: string): Promise<MessageRow | undefined>;
@@ -215,12 +221,13 @@ export interface MessageRepo {
   unreadForUser(userId: string, hide?: readonly MembershipKind[]): Promise<UnreadRow[]>;
   countUnread(cid: string, userId: string, afterSeq: number): Promise<number>;
   /**
-   * countUnread for several members at once: after each one's last_read_seq and `truncatedSeq`,
-   * up to `upToSeq` (the channel's last_seq the caller answers with, so the counts agree with it).
+   * countUnread for several members at once: after each one's `last_read_seq` (as given) and
+   * `truncatedSeq`, up to `upToSeq` (the channel's last_seq the caller answers with, so the
+   * counts agree with it).
    */
   countUnreadByMember(
     cid: string,
-    userIds: readonly string[],
+    readers: readonly ReadPosition[],
     truncatedSeq: number,
     upToSeq: number,
   ): Promise<Map<string, number>>;

@@ -68,7 +68,7 @@ export class ChannelReader {
     // there, not twice.
     const unread = await this.store.messages.countUnreadByMember(
       cid,
-      readers.map(({ member }) => member.user_id),
+      readers.map(({ member }) => member),
       Number(ctx.channel.truncated_seq),
       Number(ctx.channel.last_seq),
     );

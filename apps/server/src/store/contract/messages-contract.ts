@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { ONE_SCAN_WINDOW } from "../kysely/message-repos.js";
 import type { ChannelRow, MessageRow, UserRow } from "../store.js";
 import { addChannel, addMessages, addUser, at, type ContractContext, fresh, messageRow } from "./fixtures.js";
 
@@ -151,6 +152,94 @@ export function messagesContract(ctx: ContractContext): void {
       expect(await ctx.store.messages.countUnread(ch.cid, me.id, 1)).toBe(2);
       expect(await ctx.store.messages.countUnread(ch.cid, me.id, 6)).toBe(0);
       expect(await ctx.store.messages.countUnread(ch.cid, you.id, 0)).toBe(1);
+    });
+
+    it("countUnreadByMember counts each reader's unread from the read point it is given", async () => {
+      const ch = await addChannel(ctx.store);
+      const [me, you, them] = [await addUser(ctx.store), await addUser(ctx.store), await addUser(ctx.store)];
+      const rows: [string, Partial<MessageRow>][] = [
+        [you.id, {}],
+        [me.id, {}],
+        [you.id, {}],
+        [you.id, { type: "deleted" }],
+        [you.id, { type: "system" }],
+        [you.id, {}],
+        [you.id, { parent_id: "p", show_in_channel: 0 }],
+        [you.id, { parent_id: "p", show_in_channel: 1 }],
+      ];
+      for (const [i, [userId, over]] of rows.entries()) {
+        await ctx.store.messages.insert(messageRow(ch.cid, userId, i + 1, over));
+      }
+      const readers = [
+        { user_id: me.id, last_read_seq: 1 },
+        { user_id: you.id, last_read_seq: 0 },
+        { user_id: them.id, last_read_seq: 5 },
+      ];
+      const counts = (truncated: number, upTo: number) =>
+        ctx.store.messages.countUnreadByMember(ch.cid, readers, truncated, upTo);
+      expect(await counts(0, 8)).toEqual(
+        new Map([
+          [me.id, 3],
+          [you.id, 1],
+          [them.id, 2],
+        ]),
+      );
+      expect(await counts(0, 7)).toEqual(
+        new Map([
+          [me.id, 2],
+          [you.id, 1],
+          [them.id, 1],
+        ]),
+      );
+      expect(await counts(3, 8)).toEqual(
+        new Map([
+          [me.id, 2],
+          [you.id, 0],
+          [them.id, 2],
+        ]),
+      );
+      expect(await ctx.store.messages.countUnreadByMember(ch.cid, [], 0, 8)).toEqual(new Map());
+    });
+
+    it("countUnreadByMember agrees across a backlog longer than one scan's window", async () => {
+      const ch = await addChannel(ctx.store);
+      const [me, you] = [await addUser(ctx.store), await addUser(ctx.store)];
+      const end = 2 * ONE_SCAN_WINDOW;
+      for (const [seq, userId] of [
+        [1, you.id],
+        [ONE_SCAN_WINDOW + 2, you.id],
+        [end - 1, you.id],
+        [end, me.id],
+      ] as const) {
+        await ctx.store.messages.insert(messageRow(ch.cid, userId, seq));
+      }
+      // Read points far apart: counted per reader. Close together: counted in one scan.
+      const far = [
+        { user_id: me.id, last_read_seq: 0 },
+        { user_id: you.id, last_read_seq: end - 1 },
+      ];
+      expect(await ctx.store.messages.countUnreadByMember(ch.cid, far, 0, end)).toEqual(
+        new Map([
+          [me.id, 3],
+          [you.id, 1],
+        ]),
+      );
+      const near = [
+        { user_id: me.id, last_read_seq: ONE_SCAN_WINDOW + 1 },
+        { user_id: you.id, last_read_seq: end - 1 },
+      ];
+      expect(await ctx.store.messages.countUnreadByMember(ch.cid, near, 0, end)).toEqual(
+        new Map([
+          [me.id, 2],
+          [you.id, 1],
+        ]),
+      );
+      expect(await ctx.store.messages.countUnreadByMember(ch.cid, far, end - 2, end)).toEqual(
+        new Map([
+          [me.id, 1],
+          [you.id, 1],
+        ]),
+      );
     });
 
     it("unreadForUser counts per channel after the read point and the truncation point", async () => {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { EventRepo, MessageRepo, MessageRow, MessageWithUser } from "../store.js";
+import type { EventRepo, MessageRepo, MessageRow, MessageWithUser, ReadPosition } from "../store.js";
 import { type Db, visibleKinds } from "./executor.js";
 import type { PreparedQueries } from "./prepared.js";
 
@@ -29,6 +29,49 @@ async function withAuthors(
 
 /** Messages shown in the channel: not thread-only replies. */
 const inChannel = sql<boolean>`(messages.parent_id is null or messages.show_in_channel = 1)`;
+
+/** The messages an unread count counts: shown in the channel, with seq in (after, upTo]. */
+const unreadIn = (db: Db, cid: string, after: number, upTo: number) =>
+  db
+    .selectFrom("messages")
+    .where("cid", "=", cid)
+    .where("seq", ">", after)
+    .where("seq", "<=", upTo)
+    .where("type", "=", "regular")
+    .where(inChannel);
+
+/**
+ * Up to this many seqs between the furthest-behind reader and the end, the unread counts of a
+ * channel's readers come from one scan of that window; a longer backlog is counted per reader
+ * in SQL, which reads no more rows than the readers' own backlogs (docs/performance.md, P5).
+ */
+export const ONE_SCAN_WINDOW = 1000;
+
+/** Each reader's count in SQL, one statement each. */
+async function countUnreadEach(
+  db: Db,
+  prepared: PreparedQueries,
+  cid: string,
+  readers: readonly ReadPosition[],
+  truncatedSeq: number,
+  upToSeq: number,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const r of readers) {
+    const after = Math.max(truncatedSeq, Number(r.last_read_seq));
+    const row = await prepared.only(
+      db,
+      "messages.unreadOf",
+      [cid, after, upToSeq, r.user_id],
+      (cid, after, upTo, userId) =>
+        unreadIn(db, cid, after, upTo)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("user_id", "!=", userId),
+    );
+    counts.set(r.user_id, Number(row.n));
+  }
+  return counts;
+}
 
 export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
   return {
@@ -107,27 +150,25 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
         .execute();
       return rows.map((r) => ({ ...r, unread_count: Number(r.unread_count) }));
     },
-    async countUnreadByMember(cid, userIds, truncatedSeq, upToSeq) {
-      if (userIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom("members as m")
-        .leftJoin("messages as msg", (j) =>
-          j
-            .onRef("msg.cid", "=", "m.cid")
-            .onRef("msg.seq", ">", "m.last_read_seq")
-            .on("msg.seq", ">", truncatedSeq)
-            .on("msg.seq", "<=", upToSeq)
-            .onRef("msg.user_id", "!=", "m.user_id")
-            .on("msg.type", "=", "regular")
-            .on(sql<boolean>`(msg.parent_id is null or msg.show_in_channel = 1)`),
-        )
-        .select("m.user_id")
-        .select((eb) => eb.fn.count<number>("msg.id").as("n"))
-        .where("m.cid", "=", cid)
-        .where("m.user_id", "in", userIds)
-        .groupBy("m.user_id")
-        .execute();
-      return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+    async countUnreadByMember(cid, readers, truncatedSeq, upToSeq) {
+      if (readers.length === 0) return new Map();
+      const from = Math.max(truncatedSeq, Math.min(...readers.map((r) => Number(r.last_read_seq))));
+      if (upToSeq - from > ONE_SCAN_WINDOW)
+        return countUnreadEach(db, prepared, cid, readers, truncatedSeq, upToSeq);
+      const window = await prepared.run(
+        db,
+        "messages.unreadWindow",
+        [cid, from, upToSeq],
+        (cid, from, upTo) => unreadIn(db, cid, from, upTo).select(["seq", "user_id"]),
+      );
+      return new Map(
+        readers.map((r) => {
+          const after = Number(r.last_read_seq);
+          let n = 0;
+          for (const m of window) if (Number(m.seq) > after && m.user_id !== r.user_id) n++;
+          return [r.user_id, n];
+        }),
+      );
     },
     async countUnread(cid, userId, afterSeq) {
       const r = await db
