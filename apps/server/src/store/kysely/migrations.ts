@@ -299,4 +299,13 @@ export const coreMigrations: Record<string, Migration> = {
       await db.schema.createIndex("messages_poll").on("messages").column("poll_id").unique().execute();
     },
   },
+  "0006_mutes_by_target": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex("user_mutes_target")
+        .on("user_mutes")
+        .columns(["target_id", "user_id"])
+        .execute();
+    },
+  },
 };
