@@ -234,6 +234,12 @@ export function messagesContract(ctx: ContractContext): void {
           [you.id, 1],
         ]),
       );
+      expect(await ctx.store.messages.countUnreadByMember(ch.cid, far, 1, end)).toEqual(
+        new Map([
+          [me.id, 2],
+          [you.id, 1],
+        ]),
+      );
       expect(await ctx.store.messages.countUnreadByMember(ch.cid, far, end - 2, end)).toEqual(
         new Map([
           [me.id, 1],
