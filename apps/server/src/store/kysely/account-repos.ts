@@ -58,11 +58,9 @@ export function userRepo(db: Db, prepared: PreparedQueries): UserRepo {
       prepared.first(db, "users.get", [id], (id) => db.selectFrom("users").selectAll().where("id", "=", id)),
     async getMany(ids) {
       if (ids.length === 0) return [];
-      return db
-        .selectFrom("users")
-        .selectAll()
-        .where("id", "in", [...ids])
-        .execute();
+      return prepared.run(db, "users.getMany", [[...ids]], (ids) =>
+        db.selectFrom("users").selectAll().where("id", "in", ids),
+      );
     },
     async setRole(id, role) {
       await db.updateTable("users").set({ role }).where("id", "=", id).execute();

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { EventRepo, MessageRepo, MessageRow, MessageWithUser, ReadPosition } from "../store.js";
+import { userRepo } from "./account-repos.js";
 import { type Db, visibleKinds } from "./executor.js";
 import type { PreparedQueries } from "./prepared.js";
 
@@ -14,10 +15,7 @@ async function withAuthors(
   rows: MessageRow[],
 ): Promise<MessageWithUser[]> {
   if (rows.length === 0) return [];
-  const ids = [...new Set(rows.map((r) => r.user_id))];
-  const users = await prepared.run(db, "users.byIds", [ids], (ids) =>
-    db.selectFrom("users").selectAll().where("id", "in", ids),
-  );
+  const users = await userRepo(db, prepared).getMany([...new Set(rows.map((r) => r.user_id))]);
   const byId = new Map(users.map((u) => [u.id, u]));
   const out: MessageWithUser[] = [];
   for (const message of rows) {
@@ -30,15 +28,18 @@ async function withAuthors(
 /** Messages shown in the channel: not thread-only replies. */
 const inChannel = sql<boolean>`(messages.parent_id is null or messages.show_in_channel = 1)`;
 
-/** The messages an unread count counts: shown in the channel, with seq in (after, upTo]. */
-const unreadIn = (db: Db, cid: string, after: number, upTo: number) =>
+/** The messages an unread count counts: regular, shown in the channel, after seq `after`. */
+const unreadAfter = (db: Db, cid: string, after: number) =>
   db
     .selectFrom("messages")
     .where("cid", "=", cid)
     .where("seq", ">", after)
-    .where("seq", "<=", upTo)
     .where("type", "=", "regular")
     .where(inChannel);
+
+/** … and up to seq `upTo`. */
+const unreadIn = (db: Db, cid: string, after: number, upTo: number) =>
+  unreadAfter(db, cid, after).where("seq", "<=", upTo);
 
 /**
  * Up to this many seqs between the furthest-behind reader and the end, the unread counts of a
@@ -171,14 +172,9 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
       );
     },
     async countUnread(cid, userId, afterSeq) {
-      const r = await db
-        .selectFrom("messages")
+      const r = await unreadAfter(db, cid, afterSeq)
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("cid", "=", cid)
-        .where("seq", ">", afterSeq)
         .where("user_id", "!=", userId)
-        .where("type", "=", "regular")
-        .where(sql<boolean>`(parent_id is null or show_in_channel = 1)`)
         .executeTakeFirstOrThrow();
       return Number(r.n);
     },
