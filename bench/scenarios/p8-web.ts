@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { join, normalize } from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify from "fastify";
 import { httpJson } from "../lib/http-client.js";
 import { debug } from "../lib/log.js";
 import { startChild } from "../lib/proc.js";
@@ -81,20 +79,9 @@ function reactRouterFloor(): SystemSpec {
     },
     async start(): Promise<RunningSystem> {
       const dir = builds.get(FLOOR) as string;
-      const server = createServer((req, res) => {
-        const path = new URL(req.url ?? "/", "http://x").pathname;
-        const file = normalize(join(dir, path === "/" ? "index.html" : path));
-        if (!file.startsWith(dir)) return void res.writeHead(404).end();
-        readFile(file).then(
-          (body) => {
-            const type = file.endsWith(".js") ? "text/javascript" : "text/html";
-            res.writeHead(200, { "content-type": type }).end(body);
-          },
-          () => res.writeHead(404).end(),
-        );
-      });
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const server = Fastify();
+      await server.register(fastifyStatic, { root: dir });
+      const url = await server.listen({ port: 0, host: "127.0.0.1" });
       return {
         name: FLOOR,
         protocol: "ws",
@@ -106,7 +93,7 @@ function reactRouterFloor(): SystemSpec {
         token: () => "",
         cpuSeconds: () => 0,
         memory: async () => [],
-        stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+        stop: () => server.close(),
       };
     },
   };
