@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from "kysely";
+import { type Kysely, type Migration, sql } from "kysely";
 
 /**
  * Schema migrations written with Kysely's schema builder, so the same steps create the same
@@ -305,6 +305,17 @@ export const coreMigrations: Record<string, Migration> = {
         .createIndex("user_mutes_target")
         .on("user_mutes")
         .columns(["target_id", "user_id"])
+        .execute();
+    },
+  },
+  // Each send shows the channel again to members who hid it: only those rows, not every member's.
+  "0007_hidden_members": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex("members_hidden")
+        .on("members")
+        .column("cid")
+        .where(sql<boolean>`hidden = 1`)
         .execute();
     },
   },
