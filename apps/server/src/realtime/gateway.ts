@@ -39,6 +39,10 @@ export function handleSocket(socket: WebSocket, deps: GatewayDeps): void {
   let conn: (Connection & { actor: Actor }) | undefined;
   let lastHeard = Date.now();
   let closed = false;
+  // A fan-out frame: without a negotiated extension (compression) its shared bytes are exactly
+  // what ws would write, so they go straight to the TCP socket, corked (docs/performance.md).
+  // Extensions are settled by the handshake; ws builds the string anew on every read.
+  const raw = socket.extensions === "" ? (socket as unknown as { _socket?: Socket })._socket : undefined;
   const send = (frame: string | SharedFrame) => {
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -46,10 +50,7 @@ export function handleSocket(socket: WebSocket, deps: GatewayDeps): void {
       return;
     }
     if (typeof frame === "string") return socket.send(frame);
-    // A fan-out frame: without a negotiated extension (compression) its shared bytes are exactly
-    // what ws would write, so write them straight to the TCP socket, corked (docs/performance.md).
-    const raw = (socket as unknown as { _socket?: Socket })._socket;
-    if (raw && socket.extensions === "") writeCorked(raw, frame.bytes);
+    if (raw) writeCorked(raw, frame.bytes);
     else socket.send(frame.json);
   };
   const control = (frame: ServerControlFrame) => send(JSON.stringify(frame));
