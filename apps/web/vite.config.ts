@@ -1,30 +1,36 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { productionBuild } from "./production-build";
 
 /** The server (apps/server) listens here in development; `npm run dev` starts both. */
 const SERVER = "http://localhost:3000";
 
-export default defineConfig({
-  plugins: [react()],
-  server: {
-    proxy: {
-      "/api": { target: SERVER, changeOrigin: false },
-      "/chat": { target: SERVER, ws: true, changeOrigin: false },
-      "/healthz": { target: SERVER },
-    },
-  },
-  build: {
-    outDir: "dist",
-    assetsDir: "assets",
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // Route chunks keep their module's name (routes/about.tsx → assets/about-<hash>.js).
-        entryFileNames: "assets/[name]-[hash].js",
-        chunkFileNames: "assets/[name]-[hash].js",
-        assetFileNames: "assets/[name]-[hash][extname]",
+export default defineConfig(({ command }) => {
+  const production = command === "build" ? productionBuild() : undefined;
+  return {
+    plugins: [react()],
+    resolve: production?.resolve,
+    server: {
+      proxy: {
+        "/api": { target: SERVER, changeOrigin: false },
+        "/chat": { target: SERVER, ws: true, changeOrigin: false },
+        "/healthz": { target: SERVER },
       },
     },
-  },
+    build: {
+      outDir: "dist",
+      assetsDir: "assets",
+      emptyOutDir: true,
+      sourcemap: true,
+      modulePreload: production?.modulePreload,
+      rolldownOptions: {
+        output: {
+          // Route chunks keep their module's name (routes/about.tsx → assets/about-<hash>.js).
+          entryFileNames: "assets/[name]-[hash].js",
+          chunkFileNames: "assets/[name]-[hash].js",
+          assetFileNames: "assets/[name]-[hash][extname]",
+        },
+      },
+    },
+  };
 });

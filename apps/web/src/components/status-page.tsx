@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import "../styles/status-page.css";
-import { BrandMark } from "./brand";
+import { BrandMark } from "./brand-mark";
 
 interface StatusPageProps {
   title: string;

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useClientState } from "../../chat/client-context";
 import { SearchSlot } from "../../chat/extensions";
 import "../../styles/app-shell.css";
-import { BrandMark } from "../brand";
+import { BrandMark } from "../brand-mark";
 import { Icon } from "../ui/icons";
 import { UserMenu } from "../user-menu";
 import { BrowseChannelsDialog } from "./browse-channels-dialog";
