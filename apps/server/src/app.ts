@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyWebsocket from "@fastify/websocket";
 import { MAX_FRAME_BYTES, WS_PATH } from "@parley/protocol";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
+import type { WebSocket } from "ws";
 import type { Config } from "./config.js";
 import { memoryAttemptLimiter } from "./domain/accounts/attempt-limiter.js";
 import { type Clock, systemClock } from "./domain/clock.js";
@@ -152,12 +155,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         WS_PATH.slice("/chat".length),
         { websocket: true, preValidation: refuseForeignOrigin(config.allowedOrigins) },
         (socket, req) => {
+          releaseUpgrade(socket, req.raw);
           handleSocket(socket, {
             auth: services.auth,
             users: services.users,
             presence: services.presence,
             hub,
-            log: req.log,
+            log: server.log,
             onConnection: (d) => metrics.connections.inc(d),
           });
         },
@@ -236,4 +240,19 @@ async function openBus(
     if (ownsStore) await store.close();
     throw err;
   }
+}
+
+/**
+ * @fastify/websocket routes the upgrade through Fastify, and two references it leaves would keep
+ * the upgrade request, its response, Fastify's request and reply and their logger for the whole
+ * life of the connection (about 2 KB a socket, docs/performance.md, P1): the TCP socket's
+ * ServerResponse, which nothing detaches, and the socket's `error` listener, a closure over the
+ * request and reply that hands errors to the route's error handler. The gateway adds its own
+ * `error` listener (terminate the socket), so that one goes; the reply's onResponse hooks then
+ * never run for a WebSocket, which only logged it and timed it as one very long HTTP request.
+ */
+function releaseUpgrade(socket: WebSocket, req: IncomingMessage): void {
+  socket.removeAllListeners("error");
+  const tcp = req.socket as Socket & { _httpMessage?: ServerResponse | null };
+  tcp._httpMessage?.detachSocket(tcp);
 }
