@@ -33,7 +33,7 @@ import type { Bus } from "./realtime/bus.js";
 import { memoryBus } from "./realtime/bus-memory.js";
 import { busChannelOf, openRedisBus } from "./realtime/bus-redis.js";
 import { ClusterPresence } from "./realtime/cluster-presence.js";
-import { handleSocket } from "./realtime/gateway.js";
+import { Gateway, type HeartbeatTiming } from "./realtime/gateway.js";
 import { Hub } from "./realtime/hub.js";
 import { refuseForeignOrigin } from "./realtime/origin.js";
 import { redisAttemptLimiter } from "./realtime/redis-attempt-limiter.js";
@@ -50,6 +50,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Where log lines go (tests capture them); defaults to stdout. */
   logStream?: NodeJS.WritableStream;
+  /** The WebSocket heartbeat's timing (tests shorten it); defaults to the protocol's. */
+  heartbeat?: HeartbeatTiming;
 }
 
 export interface App {
@@ -149,6 +151,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   await server.register(healthRoutes(store));
   await server.register(accountRoutes(services, appKey), { prefix: "/api" });
+  const gateway = new Gateway(
+    {
+      auth: services.auth,
+      users: services.users,
+      presence: services.presence,
+      hub,
+      log: server.log,
+      onConnection: (d) => metrics.connections.inc(d),
+    },
+    deps.heartbeat,
+  );
   await server.register(
     async (chat) => {
       chat.get(
@@ -156,14 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         { websocket: true, preValidation: refuseForeignOrigin(config.allowedOrigins) },
         (socket, req) => {
           releaseUpgrade(socket, req.raw);
-          handleSocket(socket, {
-            auth: services.auth,
-            users: services.users,
-            presence: services.presence,
-            hub,
-            log: server.log,
-            onConnection: (d) => metrics.connections.inc(d),
-          });
+          gateway.accept(socket);
         },
       );
       chat.register(async (rest) => {
@@ -209,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       closing ??= (async () => {
         clearInterval(maintenance);
         clearInterval(catchUpTimer);
+        gateway.stop();
         presence.stop();
         hub.closeAll(1001, "server shutting down");
         // A connection whose request finishes during shutdown (an upload still draining, say)

@@ -11,7 +11,7 @@ import {
   type ServerControlFrame,
 } from "@parley/protocol";
 import type { FastifyBaseLogger } from "fastify";
-import type { WebSocket } from "ws";
+import type { RawData, WebSocket } from "ws";
 import type { ChatAuth } from "../domain/auth/chat-auth.js";
 import type { Actor } from "../domain/auth/chat-tokens.js";
 import { DomainError } from "../domain/errors.js";
@@ -30,53 +30,150 @@ export interface GatewayDeps {
   onConnection(delta: 1 | -1): void;
 }
 
-const DEAD_AFTER_MS = PING_INTERVAL_MS * 2 + 10_000;
+/** When the server pings and gives up on a silent socket; tests shorten it. */
+export interface HeartbeatTiming {
+  pingMs: number;
+  deadAfterMs: number;
+  /** How often one sweep looks at every socket: each is pinged every `pingMs`, give or take this. */
+  sweepMs: number;
+}
+
+export const HEARTBEAT: HeartbeatTiming = {
+  pingMs: PING_INTERVAL_MS,
+  deadAfterMs: PING_INTERVAL_MS * 2 + 10_000,
+  sweepMs: 5_000,
+};
+
 /** A socket whose unsent data grows past this is too slow to keep up: it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
-/** WebSocket frames ↔ domain calls, for one socket. Thin: no rule lives here. */
-export function handleSocket(socket: WebSocket, deps: GatewayDeps): void {
-  let conn: (Connection & { actor: Actor }) | undefined;
-  let lastHeard = Date.now();
-  let closed = false;
-  // A fan-out frame: without a negotiated extension (compression) its shared bytes are exactly
-  // what ws would write, so they go straight to the TCP socket, corked (docs/performance.md).
-  // Extensions are settled by the handshake; ws builds the string anew on every read.
-  const raw = socket.extensions === "" ? (socket as unknown as { _socket?: Socket })._socket : undefined;
-  const send = (frame: string | SharedFrame) => {
+/**
+ * WebSocket frames ↔ domain calls. Thin: no rule lives here. One timer for all sockets pings
+ * them and closes the silent ones; listeners are shared functions, not closures per socket —
+ * an idle connection holds only its session (docs/performance.md, P1).
+ */
+export class Gateway {
+  private readonly sessions = new Set<Session>();
+  private readonly sweep: NodeJS.Timeout;
+
+  constructor(
+    private readonly deps: GatewayDeps,
+    private readonly timing: HeartbeatTiming = HEARTBEAT,
+  ) {
+    this.sweep = setInterval(() => this.sweepAll(Date.now()), timing.sweepMs);
+    this.sweep.unref();
+  }
+
+  accept(socket: WebSocket): void {
+    const session = new Session(socket, this.deps, this.sessions);
+    sessionOf.set(socket, session);
+    this.sessions.add(session);
+    socket.on("message", onMessage);
+    socket.on("close", onClose);
+    socket.on("error", onError);
+  }
+
+  stop(): void {
+    clearInterval(this.sweep);
+  }
+
+  private sweepAll(now: number): void {
+    for (const s of this.sessions) s.tick(now, this.timing);
+  }
+}
+
+const sessionOf = new WeakMap<WebSocket, Session>();
+
+function onMessage(this: WebSocket, data: RawData, isBinary: boolean): void {
+  sessionOf.get(this)?.receive(data, isBinary);
+}
+function onClose(this: WebSocket): void {
+  sessionOf.get(this)?.closed();
+}
+function onError(this: WebSocket): void {
+  this.terminate();
+}
+
+/** One socket: unauthenticated until its `auth` frame, then the hub's connection. */
+class Session implements Connection {
+  id = "";
+  userId = "";
+  tokenId: string | undefined;
+  readonly watching = new Set<string>();
+  private actor: Actor | undefined;
+  private lastHeard = Date.now();
+  private lastPinged = this.lastHeard;
+  private isClosed = false;
+  private authTimer: NodeJS.Timeout | undefined;
+  /**
+   * Without a negotiated extension (compression) a fan-out frame's shared bytes are exactly what
+   * ws would write, so they go straight to the TCP socket, corked (docs/performance.md). Extensions
+   * are settled by the handshake; ws builds the string anew on every read.
+   */
+  private readonly raw: Socket | undefined;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deps: GatewayDeps,
+    private readonly sessions: Set<Session>,
+  ) {
+    this.raw = socket.extensions === "" ? (socket as unknown as { _socket?: Socket })._socket : undefined;
+    this.authTimer = setTimeout(() => {
+      if (!this.actor) socket.close(CloseCode.authTimeout, "no auth frame within 15 s");
+    }, CONNECT_TIMEOUT_MS);
+  }
+
+  send(frame: string | SharedFrame): void {
+    const socket = this.socket;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       socket.close(CloseCode.goingAway, "too slow; reconnect and resume");
       return;
     }
-    if (typeof frame === "string") return socket.send(frame);
-    if (raw) writeCorked(raw, frame.bytes);
+    if (typeof frame === "string") socket.send(frame);
+    else if (this.raw) writeCorked(this.raw, frame.bytes);
     else socket.send(frame.json);
-  };
-  const control = (frame: ServerControlFrame) => send(JSON.stringify(frame));
-  const error = (code: ErrorCode, message: string, reqId?: string, cid?: string) =>
-    control({ type: "error", code, message, ...(reqId ? { req_id: reqId } : {}), ...(cid ? { cid } : {}) });
+  }
 
-  const authTimer = setTimeout(() => {
-    if (!conn) socket.close(CloseCode.authTimeout, "no auth frame within 15 s");
-  }, CONNECT_TIMEOUT_MS);
-  const heartbeat = setInterval(() => {
-    if (Date.now() - lastHeard > DEAD_AFTER_MS) {
-      socket.close(CloseCode.deadPeer, "no frame from the client for too long");
-      socket.terminate();
+  close(code: number, reason: string): void {
+    this.socket.close(code, reason);
+  }
+
+  /** The sweep: a silent socket is dead; an authenticated one due a ping gets it. */
+  tick(now: number, timing: HeartbeatTiming): void {
+    if (now - this.lastHeard > timing.deadAfterMs) {
+      this.socket.close(CloseCode.deadPeer, "no frame from the client for too long");
+      this.socket.terminate();
       return;
     }
-    if (conn) control({ type: "health.check", connection_id: conn.id });
-  }, PING_INTERVAL_MS);
+    if (this.actor && now - this.lastPinged >= timing.pingMs) {
+      this.lastPinged = now;
+      this.control({ type: "health.check", connection_id: this.id });
+    }
+  }
 
-  socket.on("message", (data, isBinary) => {
-    lastHeard = Date.now();
-    if (isBinary) return error(ErrorCode.malformedFrame, "frames must be UTF-8 JSON text");
+  closed(): void {
+    this.isClosed = true;
+    clearTimeout(this.authTimer);
+    this.sessions.delete(this);
+    if (this.actor) {
+      this.deps.hub.remove(this);
+      this.deps.onConnection(-1);
+    }
+  }
+
+  receive(data: RawData, isBinary: boolean): void {
+    this.lastHeard = Date.now();
+    if (isBinary) {
+      this.error(ErrorCode.malformedFrame, "frames must be UTF-8 JSON text");
+      return;
+    }
     let raw: unknown;
     try {
       raw = JSON.parse(data.toString());
     } catch {
-      return error(ErrorCode.malformedFrame, "frame is not valid JSON");
+      this.error(ErrorCode.malformedFrame, "frame is not valid JSON");
+      return;
     }
     const reqId =
       typeof (raw as { req_id?: unknown })?.req_id === "string"
@@ -84,100 +181,105 @@ export function handleSocket(socket: WebSocket, deps: GatewayDeps): void {
         : undefined;
     const type = (raw as { type?: unknown })?.type;
     if (typeof type !== "string" || !(CLIENT_FRAME_TYPES as readonly string[]).includes(type)) {
-      return error(
+      this.error(
         ErrorCode.unknownFrame,
         `unknown frame type ${JSON.stringify(type ?? null).slice(0, 64)}`,
         reqId,
       );
+      return;
     }
     const parsed = clientFrameSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return error(
+      this.error(
         ErrorCode.validation,
         `${issue?.path.join(".") || "frame"}: ${issue?.message ?? "invalid"}`,
         reqId,
       );
+      return;
     }
-    void onFrame(parsed.data).catch((err: unknown) => {
-      if (err instanceof DomainError) return error(err.code, err.message, reqId);
-      deps.log.error({ err }, "websocket frame failed");
-      error(ErrorCode.internal, "internal error", reqId);
+    void this.onFrame(parsed.data).catch((err: unknown) => {
+      if (err instanceof DomainError) return this.error(err.code, err.message, reqId);
+      this.deps.log.error({ err, connection_id: this.id || undefined }, "websocket frame failed");
+      this.error(ErrorCode.internal, "internal error", reqId);
     });
-  });
+  }
 
-  socket.on("close", () => {
-    closed = true;
-    clearTimeout(authTimer);
-    clearInterval(heartbeat);
-    if (conn) {
-      deps.hub.remove(conn);
-      deps.onConnection(-1);
-    }
-  });
-  socket.on("error", () => socket.terminate());
+  private control(frame: ServerControlFrame): void {
+    this.send(JSON.stringify(frame));
+  }
 
-  async function onFrame(frame: ClientFrame): Promise<void> {
+  private error(code: ErrorCode, message: string, reqId?: string, cid?: string): void {
+    this.control({
+      type: "error",
+      code,
+      message,
+      ...(reqId ? { req_id: reqId } : {}),
+      ...(cid ? { cid } : {}),
+    });
+  }
+
+  private async onFrame(frame: ClientFrame): Promise<void> {
     if (frame.type === "health.check") {
-      return control({
+      return this.control({
         type: "health.check",
-        connection_id: conn?.id ?? "",
+        connection_id: this.id,
         ...(frame.req_id ? { req_id: frame.req_id } : {}),
       });
     }
-    if (frame.type === "auth") {
-      if (conn) throw new DomainError(ErrorCode.badRequest, "already authenticated");
-      let actor: Actor;
-      try {
-        actor = await deps.auth.authenticate({
-          apiKey: frame.api_key,
-          token: frame.token,
-          userId: frame.user_id,
-        });
-      } catch (err) {
-        const e =
-          err instanceof DomainError ? err : new DomainError(ErrorCode.tokenInvalid, "authentication failed");
-        error(e.code, e.message, frame.req_id);
-        socket.close(e.code === ErrorCode.banned ? CloseCode.banned : CloseCode.unauthorized, e.code);
-        return;
-      }
-      if (closed) return;
-      clearTimeout(authTimer);
-      const me = await deps.users.me(actor);
-      conn = {
-        id: randomUUID(),
-        userId: actor.userId,
-        tokenId: actor.tokenId,
-        actor,
-        watching: new Set(),
-        send,
-        close: (code, reason) => socket.close(code, reason),
-      };
-      deps.hub.add(conn);
-      deps.onConnection(1);
-      return control({ type: "connection.ok", connection_id: conn.id, me: { ...me, online: true } });
-    }
-    if (!conn) throw new DomainError(ErrorCode.notAuthenticated, "send an auth frame first");
-    const c = conn;
+    if (frame.type === "auth") return this.authenticate(frame);
+    const actor = this.actor;
+    if (!actor) throw new DomainError(ErrorCode.notAuthenticated, "send an auth frame first");
     switch (frame.type) {
       case "watch":
         for (const ch of frame.channels) {
           try {
-            await deps.presence.ensureWatchable(c.actor, ch.cid);
+            await this.deps.presence.ensureWatchable(actor, ch.cid);
           } catch (err) {
             if (!(err instanceof DomainError)) throw err;
-            error(err.code, err.message, frame.req_id, ch.cid);
+            this.error(err.code, err.message, frame.req_id, ch.cid);
             continue;
           }
-          await deps.hub.watch(c, ch.cid, ch.since, frame.req_id);
+          await this.deps.hub.watch(this, ch.cid, ch.since, frame.req_id);
         }
         return;
       case "unwatch":
-        for (const cid of frame.cids) deps.hub.unwatch(c, cid);
+        for (const cid of frame.cids) this.deps.hub.unwatch(this, cid);
         return;
       case "typing.start":
       case "typing.stop":
-        return deps.presence.typing(c.actor, frame.cid, frame.type === "typing.start", frame.parent_id);
+        return this.deps.presence.typing(actor, frame.cid, frame.type === "typing.start", frame.parent_id);
     }
+  }
+
+  private async authenticate(frame: ClientFrame & { type: "auth" }): Promise<void> {
+    if (this.actor) throw new DomainError(ErrorCode.badRequest, "already authenticated");
+    let actor: Actor;
+    try {
+      actor = await this.deps.auth.authenticate({
+        apiKey: frame.api_key,
+        token: frame.token,
+        userId: frame.user_id,
+      });
+    } catch (err) {
+      const e =
+        err instanceof DomainError ? err : new DomainError(ErrorCode.tokenInvalid, "authentication failed");
+      this.error(e.code, e.message, frame.req_id);
+      this.socket.close(e.code === ErrorCode.banned ? CloseCode.banned : CloseCode.unauthorized, e.code);
+      return;
+    }
+    if (this.isClosed) return;
+    clearTimeout(this.authTimer);
+    this.authTimer = undefined;
+    const me = await this.deps.users.me(actor);
+    // The socket may have closed while its user was read: it must not join the hub then.
+    if (this.isClosed || this.actor) return;
+    this.id = randomUUID();
+    this.userId = actor.userId;
+    this.tokenId = actor.tokenId;
+    this.actor = actor;
+    this.deps.hub.add(this);
+    this.deps.onConnection(1);
+    this.control({ type: "connection.ok", connection_id: this.id, me: { ...me, online: true } });
   }
 }

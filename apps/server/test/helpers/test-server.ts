@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { AuthResponse } from "@parley/protocol";
-import { type App, buildApp } from "../../src/app.js";
+import { type App, type AppDeps, buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { createTestSchema, withSchema } from "../store/pg-test-schema.js";
 
@@ -39,7 +39,10 @@ export const uniqueName = (prefix = "u") =>
  * schema and Redis, REST answered by node 1 and sockets served by node 2, so every test also
  * crosses nodes. Pass `{ SINGLE_NODE: "1" }` for a test that needs one SQLite node.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, "heartbeat"> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "parley-test-"));
   const logs: string[] = [];
   const logStream = new Writable({
@@ -69,8 +72,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...shared,
     ...rest,
   });
-  const app = await buildApp({ config, logStream });
-  const second = schema ? await buildApp({ config, logStream }) : undefined;
+  const app = await buildApp({ ...deps, config, logStream });
+  const second = schema ? await buildApp({ ...deps, config, logStream }) : undefined;
   const url = await listen(app);
   const socketUrl = second ? await listen(second) : url;
   const server: Omit<TestServer, "admin"> & { admin?: AuthResponse } = {
