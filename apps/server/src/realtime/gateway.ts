@@ -19,7 +19,7 @@ import type { PresenceService } from "../domain/presence/presence-service.js";
 import type { UsersService } from "../domain/users/users-service.js";
 import type { Connection } from "./connection.js";
 import type { Hub } from "./hub.js";
-import { type SharedFrame, writeCorked } from "./shared-frame.js";
+import { type SharedFrame, textFrame, writeCorked } from "./shared-frame.js";
 
 export interface GatewayDeps {
   auth: ChatAuth;
@@ -106,9 +106,10 @@ class Session implements Connection {
   private isClosed = false;
   private authTimer: NodeJS.Timeout | undefined;
   /**
-   * Without a negotiated extension (compression) a fan-out frame's shared bytes are exactly what
-   * ws would write, so they go straight to the TCP socket, corked (docs/performance.md). Extensions
-   * are settled by the handshake; ws builds the string anew on every read.
+   * Without a negotiated extension (compression) a frame's bytes are exactly what ws would write,
+   * so they go straight to the TCP socket, corked: every frame a socket gets in one event-loop
+   * turn leaves in one write (docs/performance.md). Extensions are settled by the handshake; ws
+   * builds the string anew on every read.
    */
   private readonly raw: Socket | undefined;
 
@@ -130,9 +131,8 @@ class Session implements Connection {
       socket.close(CloseCode.goingAway, "too slow; reconnect and resume");
       return;
     }
-    if (typeof frame === "string") socket.send(frame);
-    else if (this.raw) writeCorked(this.raw, frame.bytes);
-    else socket.send(frame.json);
+    if (this.raw) writeCorked(this.raw, typeof frame === "string" ? textFrame(frame) : frame.bytes);
+    else socket.send(typeof frame === "string" ? frame : frame.json);
   }
 
   close(code: number, reason: string): void {

@@ -12,6 +12,11 @@ interface FrameOptions {
 const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, o: FrameOptions): Buffer[] } };
 const TEXT = { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false };
 
+/** The complete WebSocket text frame of `json` (header + payload; server frames are not masked). */
+export function textFrame(json: string): Buffer {
+  return Buffer.concat(Sender.frame(Buffer.from(json), TEXT));
+}
+
 /**
  * A server frame going to many sockets (a channel event's fan-out): serialized once by the
  * caller, encoded and framed once here, and then the same bytes are written to every socket.
@@ -21,9 +26,8 @@ export class SharedFrame {
 
   constructor(readonly json: string) {}
 
-  /** The complete WebSocket text frame (header + payload; server frames are not masked). */
   get bytes(): Buffer {
-    this.#bytes ??= Buffer.concat(Sender.frame(Buffer.from(this.json), TEXT));
+    this.#bytes ??= textFrame(this.json);
     return this.#bytes;
   }
 }
