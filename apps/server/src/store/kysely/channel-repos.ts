@@ -236,7 +236,9 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
       return rows.map((r) => r.user_id);
     },
     async cidsForUser(userId) {
-      const rows = await db.selectFrom("members").select("cid").where("user_id", "=", userId).execute();
+      const rows = await prepared.run(db, "members.cidsForUser", [userId], (userId) =>
+        db.selectFrom("members").select("cid").where("user_id", "=", userId),
+      );
       return rows.map((r) => r.cid);
     },
   };

@@ -130,25 +130,29 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
         .limit(1)
         .executeTakeFirst(),
     async unreadForUser(userId, hide) {
-      const rows = await db
-        .selectFrom("members as m")
-        .innerJoin("channels as c", "c.cid", "m.cid")
-        .leftJoin("messages as msg", (j) =>
-          j
-            .onRef("msg.cid", "=", "m.cid")
-            .onRef("msg.seq", ">", "m.last_read_seq")
-            .onRef("msg.seq", ">", "c.truncated_seq")
-            .onRef("msg.user_id", "!=", "m.user_id")
-            .on("msg.type", "=", "regular")
-            .on(sql<boolean>`(msg.parent_id is null or msg.show_in_channel = 1)`),
-        )
-        .select(["m.cid", "m.last_read_at", "m.muted"])
-        .select((eb) => eb.fn.count<number>("msg.id").as("unread_count"))
-        .where("m.user_id", "=", userId)
-        .where("c.deleted_at", "is", null)
-        .where(visibleKinds(hide, "c", "m"))
-        .groupBy(["m.cid", "m.last_read_at", "m.muted"])
-        .execute();
+      const build = (userId: string) =>
+        db
+          .selectFrom("members as m")
+          .innerJoin("channels as c", "c.cid", "m.cid")
+          .leftJoin("messages as msg", (j) =>
+            j
+              .onRef("msg.cid", "=", "m.cid")
+              .onRef("msg.seq", ">", "m.last_read_seq")
+              .onRef("msg.seq", ">", "c.truncated_seq")
+              .onRef("msg.user_id", "!=", "m.user_id")
+              .on("msg.type", "=", "regular")
+              .on(sql<boolean>`(msg.parent_id is null or msg.show_in_channel = 1)`),
+          )
+          .select(["m.cid", "m.last_read_at", "m.muted"])
+          .select((eb) => eb.fn.count<number>("msg.id").as("unread_count"))
+          .where("m.user_id", "=", userId)
+          .where("c.deleted_at", "is", null)
+          .where(visibleKinds(hide, "c", "m"))
+          .groupBy(["m.cid", "m.last_read_at", "m.muted"]);
+      // With every kind of membership readable (the built-in policies) the query has one shape.
+      const rows = !hide?.length
+        ? await prepared.run(db, "messages.unreadForUser", [userId], build)
+        : await build(userId).execute();
       return rows.map((r) => ({ ...r, unread_count: Number(r.unread_count) }));
     },
     async countUnreadByMember(cid, readers, truncatedSeq, upToSeq) {
@@ -187,23 +191,29 @@ export function eventRepo(db: Db, prepared: PreparedQueries): EventRepo {
       await prepared.run(db, "events.insert", [row], (row) => db.insertInto("events").values(row));
     },
     async range(cid, afterSeq, upToSeq, limit) {
-      const rows = await db
-        .selectFrom("events")
-        .selectAll()
-        .where("cid", "=", cid)
-        .where("seq", ">", afterSeq)
-        .where("seq", "<=", upToSeq)
-        .orderBy("seq", "asc")
-        .limit(limit)
-        .execute();
+      const rows = await prepared.run(
+        db,
+        "events.range",
+        [cid, afterSeq, upToSeq, limit],
+        (cid, afterSeq, upToSeq, limit) =>
+          db
+            .selectFrom("events")
+            .selectAll()
+            .where("cid", "=", cid)
+            .where("seq", ">", afterSeq)
+            .where("seq", "<=", upToSeq)
+            .orderBy("seq", "asc")
+            .limit(limit),
+      );
       return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
     },
     async minSeq(cid) {
-      const r = await db
-        .selectFrom("events")
-        .select((eb) => eb.fn.min<number>("seq").as("s"))
-        .where("cid", "=", cid)
-        .executeTakeFirst();
+      const r = await prepared.first(db, "events.minSeq", [cid], (cid) =>
+        db
+          .selectFrom("events")
+          .select((eb) => eb.fn.min<number>("seq").as("s"))
+          .where("cid", "=", cid),
+      );
       return r?.s == null ? undefined : Number(r.s);
     },
     async prune(before, keep) {

@@ -103,7 +103,10 @@ export function moderationRepo(db: Db, prepared: PreparedQueries): ModerationRep
         .executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     },
-    mutesOf: (userId) => db.selectFrom("user_mutes").selectAll().where("user_id", "=", userId).execute(),
+    mutesOf: (userId) =>
+      prepared.run(db, "moderation.mutesOf", [userId], (userId) =>
+        db.selectFrom("user_mutes").selectAll().where("user_id", "=", userId),
+      ),
     async mutersOf(targetId, userIds) {
       if (userIds.length === 0) return [];
       // The target's muters (few, by index), not `user_id in (…every member…)`: a send into a
