@@ -1,8 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountRow } from "../../src/store/contract/fixtures.js";
+import {
+  accountRow,
+  addChannel,
+  addUser,
+  messageRow,
+  messageWritesInOneTurn,
+} from "../../src/store/contract/fixtures.js";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import type { AccountRow, Store } from "../../src/store/store.js";
 
@@ -72,5 +79,39 @@ describe("SQLite group commit", () => {
       commits: before.commits + 1,
       transactions: before.transactions + 1,
     });
+  });
+
+  it("indexes a batch's messages at its commit, consistently with the messages as they end up", async () => {
+    const user = await addUser(store);
+    const ch = await addChannel(store);
+    const row = (seq: number, text: string) => messageRow(ch.cid, user.id, seq, { text });
+    const [a, b, c, d] = [row(1, "alpha"), row(2, "bravo"), row(3, "charlie"), row(4, "delta")];
+    await store.messages.insert(d);
+    const before = store.commitStats?.() ?? { commits: 0, transactions: 0 };
+    const settled = await messageWritesInOneTurn(store, [a, b, c, d], "alpine", "delta again");
+    expect(settled.map((s) => s.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+    ]);
+    expect(store.commitStats?.().commits).toBe(before.commits + 1);
+    const raw = new SQLite(join(dir, "group-commit.db"));
+    try {
+      // FTS5 checks its index is whole: an entry deleted that was never indexed, or indexed twice,
+      // fails here even where a search would not tell.
+      raw.prepare("insert into messages_fts (messages_fts) values ('integrity-check')").run();
+      const indexed = raw
+        .prepare("select rowid from messages_fts where messages_fts match ? order by rowid")
+        .pluck();
+      const rowid = (id: string) => raw.prepare("select rowid from messages where id = ?").pluck().get(id);
+      expect(indexed.all("alpine")).toEqual([rowid(a.id)]);
+      expect(indexed.all("alpha OR bravo OR charlie")).toEqual([]);
+      expect(indexed.all("delta")).toEqual([rowid(d.id)]);
+      expect(raw.prepare("select count(*) from messages_fts_pending").pluck().get()).toBe(0);
+    } finally {
+      raw.close();
+    }
   });
 });

@@ -162,3 +162,33 @@ export async function addMessages(
   await store.channels.update(cid, { last_seq: n });
   return rows;
 }
+
+/**
+ * Transactions started in one event-loop turn (SQLite's group commit runs them as one batch) that
+ * write messages in every way an index must follow: insert `a`, then rename it to `renamed`;
+ * insert `b` and mark it deleted; insert `c` and fail; rename the stored `d` to `redone`.
+ * Answers how each settled: fulfilled but the fourth.
+ */
+export function messageWritesInOneTurn(
+  store: Store,
+  [a, b, c, d]: readonly [MessageRow, MessageRow, MessageRow, MessageRow],
+  renamed: string,
+  redone: string,
+): Promise<PromiseSettledResult<unknown>[]> {
+  const jobs = [
+    () => store.transaction((tx) => tx.messages.insert(a)),
+    () => store.transaction((tx) => tx.messages.update(a.id, { text: renamed })),
+    () =>
+      store.transaction(async (tx) => {
+        await tx.messages.insert(b);
+        await tx.messages.update(b.id, { type: "deleted" });
+      }),
+    () =>
+      store.transaction(async (tx) => {
+        await tx.messages.insert(c);
+        throw new Error("undone");
+      }),
+    () => store.transaction((tx) => tx.messages.update(d.id, { text: redone })),
+  ];
+  return Promise.allSettled(jobs.map((fn) => new Promise((resolve) => setImmediate(() => resolve(fn())))));
+}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addChannel, addUser, at, type ContractContext, fresh, memberRow, messageRow } from "./fixtures.js";
+import {
+  addChannel,
+  addUser,
+  at,
+  type ContractContext,
+  fresh,
+  memberRow,
+  messageRow,
+  messageWritesInOneTurn,
+} from "./fixtures.js";
 
 export function searchContract(ctx: ContractContext): void {
   describe("search", () => {
@@ -46,6 +55,43 @@ export function searchContract(ctx: ContractContext): void {
       const last = first[1]!.message;
       const rest = await find([], "hel", 2, { createdAt: last.created_at, id: last.id });
       expect(rest.map((h) => h.message.id)).toEqual([there.id, greeting.id]);
+    });
+
+    it("finds a transaction's messages as they stand at its commit, also when several commit together", async () => {
+      const { store } = ctx;
+      const tok = fresh("q");
+      const me = await addUser(store);
+      const ch = await addChannel(store);
+      await store.members.insert(memberRow(ch.cid, me.id));
+      const row = (seq: number, text: string) =>
+        messageRow(ch.cid, me.id, seq, { text: `${tok} ${text}`, created_at: at(seq) });
+      const [a, b, c, d] = [row(1, "alpha"), row(2, "bravo"), row(3, "charlie"), row(4, "delta")];
+      await store.messages.insert(d);
+      const settled = await messageWritesInOneTurn(store, [a, b, c, d], `${tok} alpine`, `${tok} deltas`);
+      expect(settled.map((s) => s.status)).toEqual([
+        "fulfilled",
+        "fulfilled",
+        "fulfilled",
+        "rejected",
+        "fulfilled",
+      ]);
+      const find = async (word: string) =>
+        (await store.search.messages({ userId: me.id, exact: [word], prefix: tok, limit: 10 })).map(
+          (h) => h.message.id,
+        );
+      // Whatever order the engine ran them in, the index answers for the messages as stored.
+      for (const word of ["alpha", "alpine", "bravo", "charlie", "delta", "deltas"]) {
+        const stored = await Promise.all([a, b, c, d].map((m) => store.messages.get(m.id)));
+        const expected = stored
+          .filter((m) => m?.type === "regular" && m.text.split(" ").includes(word))
+          .map((m) => m!.id);
+        expect(await find(word), word).toEqual(expected.reverse());
+      }
+      expect(await store.messages.get(c.id)).toBeUndefined();
+      // Written on its own after the batch, a message is found at once too.
+      const f = row(5, "foxtrot");
+      await store.messages.insert(f);
+      expect(await find("foxtrot")).toEqual([f.id]);
     });
 
     it("finds the user's live channels by a name or word prefix, ignoring case, by name", async () => {

@@ -21,6 +21,11 @@ export interface GroupCommit {
   stats(): CommitStats;
 }
 
+export interface BatchHooks {
+  begin?(conn: Kysely<Database>): Promise<void>;
+  beforeCommit?(conn: Kysely<Database>): Promise<void>;
+}
+
 export interface CommitStats {
   commits: number;
   transactions: number;
@@ -39,7 +44,12 @@ export interface CommitStats {
  * the other requests that arrived in the same turn could queue. Waiting one turn lets every
  * request whose I/O is ready join the same fsync.
  */
-export function groupCommit(db: Kysely<Database>, prepared: PreparedQueries): GroupCommit {
+export function groupCommit(
+  db: Kysely<Database>,
+  prepared: PreparedQueries,
+  /** Run in each batch's transaction: after its BEGIN, and after its last savepoint before the COMMIT. */
+  hooks: BatchHooks = {},
+): GroupCommit {
   const queue: Job[] = [];
   let running = false;
   const counts: CommitStats = { commits: 0, transactions: 0 };
@@ -64,7 +74,9 @@ export function groupCommit(db: Kysely<Database>, prepared: PreparedQueries): Gr
     let current: Job | undefined;
     try {
       await sql`begin`.execute(conn);
+      await hooks.begin?.(conn);
     } catch (err) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
       // No transaction can start (the store was closed): fail everyone waiting, never spin.
       for (const job of queue.splice(0)) job.reject(err);
       return;
@@ -85,6 +97,7 @@ export function groupCommit(db: Kysely<Database>, prepared: PreparedQueries): Gr
         }
         current = undefined;
       }
+      await hooks.beforeCommit?.(conn);
       await sql`commit`.execute(conn);
       counts.commits++;
       counts.transactions += done.length;

@@ -6,10 +6,19 @@ import type { MessageSearchQuery, SearchRepo } from "../store.js";
 
 /**
  * SQLite full-text search: an external-content FTS5 table over `messages.text` (the index
- * stores no copy of the text), kept current by triggers, so a message is findable the moment
- * its transaction commits and gone the moment it is deleted. Only `regular` messages are
- * indexed. The tokenizer folds case and diacritics (`unicode61 remove_diacritics 2`); the
- * domain folds queries and highlights the same way (domain/search/search-text.ts).
+ * stores no copy of the text), kept current by triggers and the group commit, so a message is
+ * findable the moment its transaction commits and gone the moment it is deleted. Only `regular`
+ * messages are indexed. The tokenizer folds case and diacritics (`unicode61 remove_diacritics
+ * 2`); the domain folds queries and highlights the same way (domain/search/search-text.ts).
+ *
+ * In a group commit a new message is indexed with the rest of its batch, not on its own: the
+ * batch opens with `DEFER_INDEXING` (a marker row, rid 0, in `messages_fts_pending`), each insert
+ * then only notes its rowid there, and `INDEX_PENDING` indexes every noted message in one
+ * statement just before the COMMIT (group-commit.ts). FTS5 writes its pending terms out as a
+ * segment of their own at every savepoint, and the group commit gives each transaction one, so
+ * indexing at the insert wrote a segment per message (docs/performance.md). An edit or delete of
+ * a message still waiting leaves the index alone: INDEX_PENDING reads its text and type as they
+ * are by then. Writes outside a batch (no marker) index at once, as before.
  *
  * The index is keyed by `messages.rowid`. A table rebuild that renumbers rowids (`VACUUM`, or a
  * migration that copies `messages` into a new table) must be followed by
@@ -40,7 +49,49 @@ export const sqliteSearchMigrations: Record<string, Migration> = {
       await sql`create index messages_created on messages (created_at)`.execute(db);
     },
   },
+  "0002_index_at_commit": {
+    async up(db: Kysely<unknown>) {
+      await sql`create table messages_fts_pending (rid integer primary key)`.execute(db);
+      await sql`drop trigger messages_fts_insert`.execute(db);
+      await sql`drop trigger messages_fts_delete`.execute(db);
+      await sql`drop trigger messages_fts_update`.execute(db);
+      await sql`create trigger messages_fts_insert after insert on messages
+        when new.type = 'regular' begin
+          insert into messages_fts (rowid, text) select new.rowid, new.text
+            where not exists (select 1 from messages_fts_pending where rid = 0);
+          insert into messages_fts_pending (rid) select new.rowid
+            where exists (select 1 from messages_fts_pending where rid = 0);
+        end`.execute(db);
+      // Indexed already: out of the index. Still pending: forgotten, never indexed.
+      await sql`create trigger messages_fts_delete after delete on messages
+        when old.type = 'regular' begin
+          insert into messages_fts (messages_fts, rowid, text) select 'delete', old.rowid, old.text
+            where not exists (select 1 from messages_fts_pending where rid = old.rowid);
+          delete from messages_fts_pending where rid = old.rowid;
+        end`.execute(db);
+      await sql`create trigger messages_fts_update after update of text, type on messages
+        when not exists (select 1 from messages_fts_pending where rid = old.rowid) begin
+          insert into messages_fts (messages_fts, rowid, text)
+            select 'delete', old.rowid, old.text where old.type = 'regular';
+          insert into messages_fts (rowid, text) select new.rowid, new.text where new.type = 'regular';
+        end`.execute(db);
+    },
+  },
 };
+
+/** Starts deferring the index's inserts to `INDEX_PENDING`, in the caller's transaction. */
+export const DEFER_INDEXING = "insert into messages_fts_pending (rid) values (0)";
+
+/**
+ * Indexes the messages inserted since `DEFER_INDEXING` and stops deferring: run in the same
+ * transaction before its COMMIT. `in (select …)`: a join would let SQLite walk `messages`.
+ */
+export const INDEX_PENDING = [
+  `insert into messages_fts (rowid, text)
+    select rowid, text from messages
+    where rowid in (select rid from messages_fts_pending where rid > 0) and type = 'regular'`,
+  "delete from messages_fts_pending",
+] as const;
 
 /** Runs the search migrations, tracked apart from the core ones (they exist only on SQLite). */
 export async function migrateSqliteSearch(db: Kysely<Database>): Promise<void> {

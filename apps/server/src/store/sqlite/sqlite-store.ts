@@ -9,7 +9,7 @@ import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
 import { groupCommit } from "./group-commit.js";
-import { migrateSqliteSearch, sqliteSearchRepo } from "./search-sqlite.js";
+import { DEFER_INDEXING, INDEX_PENDING, migrateSqliteSearch, sqliteSearchRepo } from "./search-sqlite.js";
 
 export interface SqliteOptions {
   /** File path, or ":memory:". */
@@ -34,7 +34,17 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   await migrateSqliteSearch(db);
   const prepared = new PreparedQueries();
   const repos = createRepos(db, prepared);
-  const commits = groupCommit(db, prepared);
+  // A batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
+  const commits = groupCommit(db, prepared, {
+    begin: (conn) =>
+      sql
+        .raw(DEFER_INDEXING)
+        .execute(conn)
+        .then(() => undefined),
+    async beforeCommit(conn) {
+      for (const statement of INDEX_PENDING) await sql.raw(statement).execute(conn);
+    },
+  });
   return {
     dialect: "sqlite",
     ...repos,
