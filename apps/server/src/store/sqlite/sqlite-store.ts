@@ -29,6 +29,9 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   raw.pragma("synchronous = FULL");
   raw.pragma("foreign_keys = ON");
   raw.pragma("busy_timeout = 5000");
+  // Statement journals (every UPDATE … RETURNING, every statement that fires a trigger) and
+  // temporary B-trees in memory, not in a temporary file created for each (docs/performance.md).
+  raw.pragma("temp_store = MEMORY");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
   await migrate(db, coreMigrations);
   await migrateSqliteSearch(db);
