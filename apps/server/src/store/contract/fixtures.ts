@@ -164,10 +164,21 @@ export async function addMessages(
 }
 
 /**
- * Transactions started in one event-loop turn (SQLite's group commit runs them as one batch) that
- * write messages in every way an index must follow: insert `a`, then rename it to `renamed`;
- * insert `b` and mark it deleted; insert `c` and fail; rename the stored `d` to `redone`.
- * Answers how each settled: fulfilled but the fourth.
+ * Starts one call per callback of the same event-loop turn, as requests whose I/O became ready
+ * together do (SQLite's group commit runs their transactions as one batch), and answers how each
+ * settled.
+ */
+export function inOneTurn(fns: Array<() => Promise<unknown>>): Promise<PromiseSettledResult<unknown>[]> {
+  return Promise.allSettled(fns.map((fn) => new Promise((resolve) => setImmediate(() => resolve(fn())))));
+}
+
+/** How the transactions of `messageWritesInOneTurn` settle, in order. */
+export const MESSAGE_WRITES_SETTLE = ["fulfilled", "fulfilled", "fulfilled", "rejected", "fulfilled"];
+
+/**
+ * Transactions started in one event-loop turn that write messages in every way an index must
+ * follow: insert `a`, then rename it to `renamed`; insert `b` and mark it deleted; insert `c` and
+ * fail; rename the stored `d` to `redone`. Answers how each settled (`MESSAGE_WRITES_SETTLE`).
  */
 export function messageWritesInOneTurn(
   store: Store,
@@ -175,7 +186,7 @@ export function messageWritesInOneTurn(
   renamed: string,
   redone: string,
 ): Promise<PromiseSettledResult<unknown>[]> {
-  const jobs = [
+  return inOneTurn([
     () => store.transaction((tx) => tx.messages.insert(a)),
     () => store.transaction((tx) => tx.messages.update(a.id, { text: renamed })),
     () =>
@@ -189,6 +200,5 @@ export function messageWritesInOneTurn(
         throw new Error("undone");
       }),
     () => store.transaction((tx) => tx.messages.update(d.id, { text: redone })),
-  ];
-  return Promise.allSettled(jobs.map((fn) => new Promise((resolve) => setImmediate(() => resolve(fn())))));
+  ]);
 }

@@ -5,6 +5,7 @@ import {
   at,
   type ContractContext,
   fresh,
+  MESSAGE_WRITES_SETTLE,
   memberRow,
   messageRow,
   messageWritesInOneTurn,
@@ -68,13 +69,7 @@ export function searchContract(ctx: ContractContext): void {
       const [a, b, c, d] = [row(1, "alpha"), row(2, "bravo"), row(3, "charlie"), row(4, "delta")];
       await store.messages.insert(d);
       const settled = await messageWritesInOneTurn(store, [a, b, c, d], `${tok} alpine`, `${tok} deltas`);
-      expect(settled.map((s) => s.status)).toEqual([
-        "fulfilled",
-        "fulfilled",
-        "fulfilled",
-        "rejected",
-        "fulfilled",
-      ]);
+      expect(settled.map((s) => s.status)).toEqual(MESSAGE_WRITES_SETTLE);
       const find = async (word: string) =>
         (await store.search.messages({ userId: me.id, exact: [word], prefix: tok, limit: 10 })).map(
           (h) => h.message.id,

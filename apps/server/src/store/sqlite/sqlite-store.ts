@@ -39,11 +39,9 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   const repos = createRepos(db, prepared);
   // A batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
   const commits = groupCommit(db, prepared, {
-    begin: (conn) =>
-      sql
-        .raw(DEFER_INDEXING)
-        .execute(conn)
-        .then(() => undefined),
+    async begin(conn) {
+      await sql.raw(DEFER_INDEXING).execute(conn);
+    },
     async beforeCommit(conn) {
       for (const statement of INDEX_PENDING) await sql.raw(statement).execute(conn);
     },
