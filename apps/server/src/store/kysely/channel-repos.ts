@@ -136,24 +136,25 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
       );
     },
     async listWithUsers(cid, limit) {
-      const rows = await db
-        .selectFrom("members")
-        .innerJoin("users", "users.id", "members.user_id")
-        .selectAll("members")
-        .select([
-          "users.name as u_name",
-          "users.image as u_image",
-          "users.role as u_role",
-          "users.created_at as u_created_at",
-          "users.updated_at as u_updated_at",
-          "users.last_active as u_last_active",
-          "users.deleted_at as u_deleted_at",
-        ])
-        .where("members.cid", "=", cid)
-        .orderBy("members.created_at", "asc")
-        .orderBy("members.user_id", "asc")
-        .limit(limit)
-        .execute();
+      const rows = await prepared.run(db, "members.listWithUsers", [cid, limit], (cid, limit) =>
+        db
+          .selectFrom("members")
+          .innerJoin("users", "users.id", "members.user_id")
+          .selectAll("members")
+          .select([
+            "users.name as u_name",
+            "users.image as u_image",
+            "users.role as u_role",
+            "users.created_at as u_created_at",
+            "users.updated_at as u_updated_at",
+            "users.last_active as u_last_active",
+            "users.deleted_at as u_deleted_at",
+          ])
+          .where("members.cid", "=", cid)
+          .orderBy("members.created_at", "asc")
+          .orderBy("members.user_id", "asc")
+          .limit(limit),
+      );
       return rows.map((r) => ({
         member: {
           cid: r.cid,

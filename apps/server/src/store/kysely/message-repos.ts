@@ -100,23 +100,32 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
         .execute();
     },
     async page(q) {
-      let query = db
-        .selectFrom("messages")
-        .selectAll()
-        .where("messages.cid", "=", q.cid)
-        .where("messages.seq", ">", q.afterSeq);
-      query = q.parentId ? query.where("messages.parent_id", "=", q.parentId) : query.where(inChannel);
-      if (q.seqGt !== undefined) {
-        const rows = await query
-          .where("messages.seq", ">", q.seqGt)
-          .orderBy("messages.seq", "asc")
-          .limit(q.limit)
-          .execute();
-        return withAuthors(db, prepared, rows);
-      }
-      if (q.seqLt !== undefined) query = query.where("messages.seq", "<", q.seqLt);
-      const rows = await query.orderBy("messages.seq", "desc").limit(q.limit).execute();
-      return withAuthors(db, prepared, rows.reverse());
+      // One prepared query per shape: thread or channel, and which bound (docs/performance.md, P5).
+      const bound = q.seqGt ?? q.seqLt;
+      const direction = q.seqGt !== undefined ? "gt" : q.seqLt !== undefined ? "lt" : "newest";
+      const key = `messages.page.${q.parentId ? "thread" : "channel"}.${direction}`;
+      const args: (string | number)[] = [q.cid, q.afterSeq, q.limit];
+      if (q.parentId) args.push(q.parentId);
+      if (bound !== undefined) args.push(bound);
+      const rows = await prepared.run(db, key, args, (...a) => {
+        const [cid, afterSeq, limit, ...rest] = a as [string, number, number, ...(string | number)[]];
+        let query = db
+          .selectFrom("messages")
+          .selectAll()
+          .where("messages.cid", "=", cid)
+          .where("messages.seq", ">", afterSeq);
+        query = q.parentId
+          ? query.where("messages.parent_id", "=", rest.shift() as string)
+          : query.where(inChannel);
+        if (direction === "gt")
+          return query
+            .where("messages.seq", ">", rest[0] as number)
+            .orderBy("messages.seq", "asc")
+            .limit(limit);
+        if (direction === "lt") query = query.where("messages.seq", "<", rest[0] as number);
+        return query.orderBy("messages.seq", "desc").limit(limit);
+      });
+      return withAuthors(db, prepared, direction === "gt" ? rows : rows.reverse());
     },
     lastRegular: (cid, afterSeq) =>
       db
@@ -144,7 +153,8 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
               .on(sql<boolean>`(msg.parent_id is null or msg.show_in_channel = 1)`),
           )
           .select(["m.cid", "m.last_read_at", "m.muted"])
-          .select((eb) => eb.fn.count<number>("msg.id").as("unread_count"))
+          // seq, not id: the count then reads the messages_countable index alone
+          .select((eb) => eb.fn.count<number>("msg.seq").as("unread_count"))
           .where("m.user_id", "=", userId)
           .where("c.deleted_at", "is", null)
           .where(visibleKinds(hide, "c", "m"))

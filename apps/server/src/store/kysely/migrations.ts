@@ -319,4 +319,25 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // A channel's first members (join order) read without sorting them all: the list's previews.
+  "0008_members_in_join_order": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex("members_join_order")
+        .on("members")
+        .columns(["cid", "created_at", "user_id"])
+        .execute();
+    },
+  },
+  // Unread counts (the list, a channel's read states, connection.ok's totals) read only this
+  // index, not each message's row (docs/performance.md, P5).
+  "0009_countable_messages": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex("messages_countable")
+        .on("messages")
+        .columns(["cid", "seq", "type", "user_id", "parent_id", "show_in_channel"])
+        .execute();
+    },
+  },
 };
