@@ -101,13 +101,34 @@ export function can(action: Action, ctx: AccessContext | PollAccessContext): boo
  * `any` — on anything; `own` — only on what the actor owns (their messages, polls, votes).
  */
 export function channelCapabilities(ctx: AccessContext): ChannelCapabilities {
+  const { actor, member, channel, banned } = ctx;
+  // Everything `can` looks at besides the action: the same for every channel of a type that
+  // the actor holds the same way, so a list of channels decides it once (docs/performance.md, P5).
+  const kind = `${actor.server ? 1 : 0}|${actor.role ?? "user"}|${member ? member.role : "-"}|${channel.is_direct ? 1 : 0}|${banned ? 1 : 0}`;
+  let byKind = capabilitiesByPolicies.get(ctx.policies);
+  if (!byKind) {
+    byKind = new Map();
+    capabilitiesByPolicies.set(ctx.policies, byKind);
+  }
+  let capabilities = byKind.get(kind);
+  if (!capabilities) {
+    capabilities = decideCapabilities(ctx);
+    byKind.set(kind, capabilities);
+  }
+  return capabilities;
+}
+
+/** Per policy list (a type's, replaced when the type is re-read), the capabilities by kind of actor. */
+const capabilitiesByPolicies = new WeakMap<readonly Policy[], Map<string, ChannelCapabilities>>();
+
+function decideCapabilities(ctx: AccessContext): ChannelCapabilities {
   const any: Action[] = [];
   const own: Action[] = [];
   for (const action of POLICY_RESOURCES) {
     if (can(action, { ...ctx, ownerId: undefined })) any.push(action);
     else if (can(action, { ...ctx, ownerId: ctx.actor.userId })) own.push(action);
   }
-  return { any, own };
+  return Object.freeze({ any: Object.freeze(any), own: Object.freeze(own) }) as ChannelCapabilities;
 }
 
 /** The channel roles a member can hold. */
