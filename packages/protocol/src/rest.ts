@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PAGE_SIZE } from "./constants.js";
+import { MAX_PAGE_SIZE, MEMBER_LIMIT } from "./constants.js";
 import { userIdSchema } from "./ids.js";
 
 const limit = (max: number) => z.number().int().min(1).max(max);
@@ -49,7 +49,7 @@ export const queryChannelsBodySchema = z
     offset: z.number().int().min(0).max(10_000).optional(),
     message_limit: z.number().int().min(0).max(MAX_PAGE_SIZE).optional(),
     /** Members listed per channel (default and most 100); the caller's own membership always comes. */
-    member_limit: z.number().int().min(0).max(100).optional(),
+    member_limit: z.number().int().min(0).max(MEMBER_LIMIT).optional(),
   })
   .strict();
 

@@ -32,7 +32,42 @@ export async function loadChannel(
     types.policies(channel.type, repos),
     repos.moderation.activeBans(actor.userId, ["*", cid], new Date().toISOString()),
   ]);
-  const ctx: ChannelContext = { actor, channel, config, member, policies, banned: bans.length > 0, ownerId };
+  return checked(action, { actor, channel, config, member, policies, banned: bans.length > 0, ownerId });
+}
+
+/**
+ * `loadChannel` for channels already read (the user's list): the actor's memberships and bans are
+ * read once for all of them, not once per channel.
+ */
+export async function loadChannels(
+  repos: Repos,
+  types: ChannelTypes,
+  actor: Actor,
+  channels: readonly ChannelRow[],
+  action: Action,
+): Promise<ChannelContext[]> {
+  if (channels.length === 0) return [];
+  const cids = channels.map((c) => c.cid);
+  const [members, bans] = await Promise.all([
+    repos.members.forUser(actor.userId, cids),
+    repos.moderation.activeBans(actor.userId, ["*", ...cids], new Date().toISOString()),
+  ]);
+  const memberOf = new Map(members.map((m) => [m.cid, m]));
+  const banScopes = new Set(bans.map((b) => b.scope));
+  return Promise.all(
+    channels.map(async (channel) => {
+      if (channel.deleted_at) throw notFound("channel");
+      const [config, policies] = await Promise.all([
+        types.get(channel.type, repos),
+        types.policies(channel.type, repos),
+      ]);
+      const banned = banScopes.has("*") || banScopes.has(channel.cid);
+      return checked(action, { actor, channel, config, member: memberOf.get(channel.cid), policies, banned });
+    }),
+  );
+}
+
+function checked(action: Action, ctx: ChannelContext): ChannelContext {
   ensure(action, ctx);
   return ctx;
 }

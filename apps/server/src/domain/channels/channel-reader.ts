@@ -1,16 +1,18 @@
-import type { ChannelQueryBody, ChannelStateResponse, QueryChannelsBody } from "@parley/protocol";
-import type { Store } from "../../store/store.js";
+import {
+  type ChannelQueryBody,
+  type ChannelStateResponse,
+  MEMBER_LIMIT,
+  type QueryChannelsBody,
+} from "@parley/protocol";
+import type { Store, UserRow } from "../../store/store.js";
 import { channelCapabilities } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import type { PresencePort } from "../events.js";
 import type { MessagesService } from "../messages/messages-service.js";
-import { loadChannel } from "./channel-context.js";
+import { type ChannelContext, loadChannel, loadChannels } from "./channel-context.js";
 import type { ChannelTypes } from "./channel-types.js";
 import { hiddenKinds } from "./readable.js";
 import { toChannelResponse, toMemberResponse, toMembershipResponse, toReadState } from "./serialize.js";
-
-/** Members listed in a channel answer (the caller's own membership is always answered). */
-export const MEMBER_LIMIT = 100;
 
 /** The read side of channels: the user's list, and one channel as its reader sees it. */
 export class ChannelReader {
@@ -38,8 +40,11 @@ export class ChannelReader {
     // The user's unread mentions, counted once for the whole list rather than once per channel.
     const mentions = await this.mentionsByChannel(actor);
     const memberLimit = body.member_limit ?? MEMBER_LIMIT;
+    const contexts = await loadChannels(this.store, this.types, actor, rows, "ReadChannel");
+    // The caller's own user, for memberships answered apart from the listed members.
+    const user = await this.store.users.get(actor.userId);
     const channels = await Promise.all(
-      rows.map((r) => this.state(actor, r.cid, { limit }, { mentions, memberLimit })),
+      contexts.map((ctx) => this.stateOf(ctx, { limit }, { mentions, memberLimit, user })),
     );
     return { channels };
   }
@@ -48,9 +53,17 @@ export class ChannelReader {
     actor: Actor,
     cid: string,
     page: ChannelQueryBody["messages"] & object,
-    known: { mentions?: ReadonlyMap<string, number>; memberLimit?: number } = {},
   ): Promise<ChannelStateResponse> {
-    const ctx = await loadChannel(this.store, this.types, actor, cid, "ReadChannel");
+    return this.stateOf(await loadChannel(this.store, this.types, actor, cid, "ReadChannel"), page);
+  }
+
+  private async stateOf(
+    ctx: ChannelContext,
+    page: ChannelQueryBody["messages"] & object,
+    known: { mentions?: ReadonlyMap<string, number>; memberLimit?: number; user?: UserRow } = {},
+  ): Promise<ChannelStateResponse> {
+    const { actor } = ctx;
+    const cid = ctx.channel.cid;
     const messages = page.limit === 0 ? [] : await this.messages.pageFor(ctx, page);
     const memberLimit = known.memberLimit ?? MEMBER_LIMIT;
     const members = memberLimit === 0 ? [] : await this.store.members.listWithUsers(cid, memberLimit);
@@ -58,7 +71,7 @@ export class ChannelReader {
     // always answered, however many joined before them.
     let own = members.find((m) => m.member.user_id === actor.userId);
     if (!own && ctx.member) {
-      const user = await this.store.users.get(actor.userId);
+      const user = known.user ?? (await this.store.users.get(actor.userId));
       if (user) own = { member: ctx.member, user };
     }
     const readers = own && !members.includes(own) ? [...members, own] : members;

@@ -4,6 +4,7 @@ import {
   type ChannelResponse,
   type ChannelStateResponse,
   ErrorCode,
+  MEMBER_LIMIT,
   type MemberResponse,
   type QueryChannelsBody,
   toCid,
@@ -20,7 +21,7 @@ import type { MessagesService } from "../messages/messages-service.js";
 import { toUserResponse } from "../users/serialize.js";
 import { type ChannelContext, loadChannel } from "./channel-context.js";
 import { appendEvent } from "./channel-events.js";
-import { ChannelReader, MEMBER_LIMIT } from "./channel-reader.js";
+import { ChannelReader } from "./channel-reader.js";
 import type { ChannelTypes } from "./channel-types.js";
 import { toChannelResponse, toMemberResponse } from "./serialize.js";
 
