@@ -23,7 +23,7 @@ import {
 } from "./channel-state.js";
 import { ChannelSync } from "./channel-sync.js";
 import type { ChannelHost } from "./channel-types.js";
-import { ChatApiError, ChatFrameError } from "./errors.js";
+import { ChatApiError, ChatFrameError, ChatNetworkError } from "./errors.js";
 import { EventEmitter, Listeners, type Subscription } from "./event-emitter.js";
 import { withThreadUnread } from "./message-reducers.js";
 import type { ChannelStateSnapshot } from "./types.js";
@@ -182,6 +182,7 @@ export abstract class ChannelBase {
     response: ChannelStateResponse,
     messageLimit: number,
     mode: "merge" | "force" | "flags-only" = "merge",
+    preview = false,
   ): void {
     if (!this.#id) {
       this.#id = response.channel.id;
@@ -190,7 +191,11 @@ export abstract class ChannelBase {
     const base = mode === "force" ? { ...this.#state, initialized: false } : this.#state;
     this.#sync.saw(response.last_seq);
     this.setState(
-      applyQueryResponse(base, response, this.ctx, { messageLimit, flagsOnly: mode === "flags-only" }),
+      applyQueryResponse(base, response, this.ctx, {
+        messageLimit,
+        flagsOnly: mode === "flags-only",
+        preview,
+      }),
     );
   }
 
@@ -282,6 +287,12 @@ export abstract class ChannelBase {
   protected async queryAndApply(body: ChannelQueryBody, messageLimit: number): Promise<ChannelStateResponse> {
     const response = await this.host.rest.queryChannel(this.type, this.#id, body);
     this._applyQueryResponse(response, messageLimit);
+    if (this.#state.preview) {
+      // A list's preview newer than this answer came meanwhile: the answer is too old to complete
+      // it, so the channel is loaded again as after a reset (the replay brings what follows).
+      await this._refetch();
+      if (this.#state.preview) throw new ChatNetworkError("the channel could not be loaded");
+    }
     return response;
   }
 

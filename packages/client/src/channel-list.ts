@@ -2,6 +2,13 @@
 import { timeOf } from "./messages.js";
 import type { ChannelStateSnapshot } from "./types.js";
 
+/**
+ * What a channel list needs of each channel: its newest message (the row's preview) and a few
+ * members (enough to name a direct conversation). Each channel comes as a preview
+ * (`ChannelStateSnapshot.preview`); opening it loads it. Pass to `queryChannels` with a `limit`.
+ */
+export const LIST_PREVIEW = { message_limit: 1, member_limit: 4 } as const;
+
 export interface ListedChannel {
   readonly cid: string;
   readonly state: ChannelStateSnapshot;

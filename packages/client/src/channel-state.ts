@@ -28,6 +28,7 @@ export function emptyChannelState(channel?: ChannelResponse): ChannelStateSnapsh
     hasMoreOlder: true,
     gapAfter: null,
     initialized: false,
+    preview: false,
     threadUnread: {},
     capabilities: { any: [], own: [] },
   };
@@ -86,6 +87,8 @@ export function withChannelData(
 export interface QueryApplyOptions {
   /** The message limit the query asked for: a shorter page means no older messages exist. */
   messageLimit: number;
+  /** The answer is a channel list's preview (`ChannelStateSnapshot.preview`). */
+  preview?: boolean;
   /**
    * Take only the user-scoped parts (mute/hide flags, watcher count) even when the answer is
    * ahead: the channel is being resumed by replay, which hands every missed event to handlers.
@@ -142,13 +145,17 @@ export function applyQueryResponse(
   const pageIds = new Set(base.map((m) => m.id));
   let messages: readonly LocalMessage[] = base;
   for (const m of pending) if (!pageIds.has(m.id)) messages = upsertMessage(messages, m);
-  const read = byKey(response.read, (r) => r.user_id);
+  // A preview never takes away the members and read states a full answer gave.
+  const keepFull = options.preview === true && state.initialized && !state.preview;
+  const members = byKey(response.members, (m) => m.user_id);
+  const answered = byKey(response.read, (r) => r.user_id);
+  const read = keepFull ? { ...state.read, ...answered } : answered;
   ctx.resetUnread();
   const own = ctx.userId ? read[ctx.userId] : undefined;
   return {
     channel: response.channel,
     messages,
-    members: byKey(response.members, (m) => m.user_id),
+    members: keepFull ? { ...state.members, ...members } : members,
     membership: response.membership,
     read,
     typing: state.typing,
@@ -159,6 +166,7 @@ export function applyQueryResponse(
     hasMoreOlder,
     gapAfter,
     initialized: true,
+    preview: options.preview === true && !keepFull,
     threadUnread: state.threadUnread,
     capabilities: response.own_capabilities,
   };

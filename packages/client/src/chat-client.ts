@@ -17,6 +17,7 @@ import {
   channelIdSchema,
   channelTypeSchema,
   DEFAULT_PAGE_SIZE,
+  MEMBER_LIMIT,
   PING_INTERVAL_MS,
   TOKEN_INVALID_MESSAGE,
   TYPING_TIMEOUT_MS,
@@ -53,6 +54,8 @@ export interface QueryChannelsOptions {
   offset?: number;
   /** Messages per channel (server default 25). */
   message_limit?: number;
+  /** Members listed per channel (server default and most 100). */
+  member_limit?: number;
   /** Watch the channels returned (default true). */
   watch?: boolean;
 }
@@ -284,10 +287,14 @@ export class ChatClient {
     const body: QueryChannelsBody = { filter, sort, message_limit: messageLimit };
     if (options.limit !== undefined) body.limit = options.limit;
     if (options.offset !== undefined) body.offset = options.offset;
+    if (options.member_limit !== undefined) body.member_limit = options.member_limit;
+    const preview =
+      messageLimit < (this.options.pageSize ?? DEFAULT_PAGE_SIZE) ||
+      (options.member_limit ?? MEMBER_LIMIT) < MEMBER_LIMIT;
     const { channels: states } = await this.rest.queryChannels(body);
     const channels = states.map((s) => {
       const channel = this.channel(s.channel.type, s.channel.id);
-      channel._applyQueryResponse(s, messageLimit);
+      channel._applyQueryResponse(s, messageLimit, "merge", preview);
       return channel;
     });
     if (!options.offset) {

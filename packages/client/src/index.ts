@@ -8,7 +8,7 @@ export {
   type WatchOptions,
 } from "./channel.js";
 export { applyChannelEvent, applyUserEvent } from "./channel-events.js";
-export { compareForList, isListed, sortChannelList } from "./channel-list.js";
+export { compareForList, isListed, LIST_PREVIEW, sortChannelList } from "./channel-list.js";
 export {
   applyAroundPage,
   applyNewerPage,

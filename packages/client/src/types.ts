@@ -105,6 +105,12 @@ export interface ChannelStateSnapshot {
   readonly gapAfter: string | null;
   /** Whether a query answer has been applied. */
   readonly initialized: boolean;
+  /**
+   * Whether the state holds only what a channel list asked for (its newest messages and first
+   * members, as `queryChannels` with a `message_limit` under the page size or a `member_limit`
+   * under 100 answers): enough for a list row; `watch()` or `query()` loads the channel itself.
+   */
+  readonly preview: boolean;
   /** Unread replies per thread parent id, in threads the current user takes part in. */
   readonly threadUnread: Readonly<Record<string, number>>;
   /** What the current user may do here (from the last query answer): offer only these actions. */

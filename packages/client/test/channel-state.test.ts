@@ -283,6 +283,34 @@ describe("applying query answers", () => {
     expect(s.messages.map((m) => m.id)).toEqual(["local", "b0", "b1", "b2"]);
     expect(s.hasMoreOlder).toBe(true);
   });
+
+  test("a list's preview is marked as such until the channel's own answer, and never narrows a full state", () => {
+    const ctx = context();
+    const everyone = ["alice", "bob", "carol", "dave", "erin"];
+    const all = Array.from({ length: 5 }, (_, i) => message(`m${i + 1}`, "alice", i + 1));
+    const preview = channelState("general", {
+      members: ["alice", "bob"],
+      messages: all.slice(-1),
+      lastSeq: 5,
+    });
+    let s = applyQueryResponse(emptyChannelState(), preview, ctx, { messageLimit: 1, preview: true });
+    expect(s.initialized).toBe(true);
+    expect(s.preview).toBe(true);
+    expect(s.hasMoreOlder).toBe(true);
+
+    const full = channelState("general", { members: everyone, messages: all, lastSeq: 5 });
+    s = applyQueryResponse(s, full, ctx, { messageLimit: 100 });
+    expect(s.preview).toBe(false);
+    expect(Object.keys(s.members).sort()).toEqual(everyone);
+    expect(s.messages.map((m) => m.id)).toEqual(["m1", "m2", "m3", "m4", "m5"]);
+
+    // The list answering after the channel was opened: still whole, still not a preview.
+    s = applyQueryResponse(s, preview, ctx, { messageLimit: 1, preview: true });
+    expect(s.preview).toBe(false);
+    expect(Object.keys(s.members).sort()).toEqual(everyone);
+    expect(Object.keys(s.read).sort()).toEqual(everyone);
+    expect(s.messages.map((m) => m.id)).toEqual(["m1", "m2", "m3", "m4", "m5"]);
+  });
 });
 
 describe("threads and reactions", () => {

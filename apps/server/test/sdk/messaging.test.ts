@@ -1,4 +1,4 @@
-import { ChatApiError, type ClientEvent } from "@parley/client";
+import { ChatApiError, type ClientEvent, LIST_PREVIEW } from "@parley/client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type WebSocket from "ws";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
@@ -182,5 +182,65 @@ describe("connecting and paging", () => {
     // loading a page already held changes nothing
     await channel.query({ messages: { id_lt: channel.state.messages[10]!.id, limit: 10 } });
     expect(channel.state.messages.map((m) => m.text)).toEqual(Array.from({ length: 25 }, (_, i) => `p${i}`));
+  });
+
+  test("a list's preview: the newest message and the first members; opening the channel loads it", async () => {
+    const owner = await user();
+    const others = await Promise.all(Array.from({ length: 5 }, () => user()));
+    const id = channelId();
+    const created = owner.client.channel("messaging", id, { members: others.map((o) => o.auth.user.id) });
+    await created.watch();
+    for (let i = 0; i < 3; i += 1) await created.sendMessage({ text: `m${i}` });
+
+    // A client opened afterwards holds nothing of the channel yet.
+    const reader = sdkClient(server);
+    await reader.connectUser({ id: others[4]!.auth.user.id }, others[4]!.auth.streamToken);
+    users.push({ auth: others[4]!.auth, client: reader });
+    const [listed] = await reader.queryChannels({}, undefined, { limit: 30, ...LIST_PREVIEW });
+    expect(listed?.state.preview).toBe(true);
+    expect(listed?.state.messages.map((m) => m.text)).toEqual(["m2"]);
+    expect(Object.keys(listed?.state.members ?? {})).toHaveLength(LIST_PREVIEW.member_limit);
+    expect(listed?.state.membership?.user_id).toBe(others[4]!.auth.user.id);
+    expect(listed?.state.channel?.member_count).toBe(6);
+    expect(listed?.state.unreadCount).toBe(3);
+
+    await listed!.watch({ create: false });
+    expect(listed!.state.preview).toBe(false);
+    expect(listed!.state.messages.map((m) => m.text)).toEqual(["m0", "m1", "m2"]);
+    expect(Object.keys(listed!.state.members)).toHaveLength(6);
+  });
+
+  test("a channel's answer older than a preview that came meanwhile: the channel is loaded again, whole", async () => {
+    const { b, channelA } = await pair();
+    for (let i = 0; i < 3; i += 1) await channelA.sendMessage({ text: `old ${i}` });
+    // B's channel answer is computed now and handed over only after the list's newer preview.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holdNext = true;
+    const tab = sdkClient(server, {
+      fetch: async (input, init) => {
+        const answer = await fetch(input, init);
+        if (holdNext && String(input).includes(`/channels/messaging/${channelA.id}/query`)) {
+          holdNext = false;
+          await held;
+        }
+        return answer;
+      },
+    });
+    await tab.connectUser({ id: b.auth.user.id }, b.auth.streamToken);
+    users.push({ auth: b.auth, client: tab });
+    const channel = tab.channel("messaging", channelA.id!);
+    const opening = channel.watch({ create: false });
+    await waitFor(() => !holdNext, 5000, "the channel query");
+    await channelA.sendMessage({ text: "new 0" });
+    await channelA.sendMessage({ text: "new 1" });
+    await tab.queryChannels({}, undefined, { limit: 30, ...LIST_PREVIEW });
+    expect(channel.state.preview).toBe(true);
+    release();
+    await opening;
+    expect(channel.state.preview).toBe(false);
+    expect(channel.state.messages.map((m) => m.text)).toEqual(["old 0", "old 1", "old 2", "new 0", "new 1"]);
   });
 });

@@ -22,12 +22,17 @@ function otherMembers(
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** A list of names: "Ana", "Ana and Bo", "Ana, Bo and Cy", "Ana, Bo and 3 others". */
-export function joinNames(names: readonly string[], max = 3): string {
-  if (names.length <= 1) return names[0] ?? "";
-  if (names.length <= max) return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-  const rest = names.length - (max - 1);
-  return `${names.slice(0, max - 1).join(", ")} and ${rest} others`;
+/**
+ * A list of names: "Ana", "Ana and Bo", "Ana, Bo and Cy", "Ana, Bo and 3 others". `total` counts
+ * the people named and those not known by name (a channel list holds only a channel's first members).
+ */
+export function joinNames(names: readonly string[], max = 3, total = names.length): string {
+  if (names.length === 0) return "";
+  if (total <= 1) return names[0] ?? "";
+  if (total <= max && names.length === total) return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  const shown = names.slice(0, max - 1);
+  const rest = total - shown.length;
+  return `${shown.join(", ")} and ${rest} ${rest === 1 ? "other" : "others"}`;
 }
 
 /** Name and picture: the channel's own, or for a direct message (or an unnamed one) the other people's. */
@@ -42,9 +47,15 @@ export function channelDisplay(
   const cid = channel?.cid ?? fallbackId;
   if (channel?.name && !direct) return { name: channel.name, image: channel.image, colourKey: cid, direct };
   if (others.length > 0) {
-    const single = others.length === 1 ? others[0] : undefined;
+    const memberCount = channel?.member_count ?? 0;
+    const total = Math.max(others.length, state.membership ? memberCount - 1 : memberCount);
+    const single = total === 1 ? others[0] : undefined;
     return {
-      name: joinNames(others.map((u) => u.name)),
+      name: joinNames(
+        others.map((u) => u.name),
+        3,
+        total,
+      ),
       image: channel?.image || single?.image || "",
       colourKey: single?.id ?? cid,
       direct,

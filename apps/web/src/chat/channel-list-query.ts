@@ -2,8 +2,13 @@
  * Loading the channel list once per client: its status (loading / ready / error) as a tiny store
  * for useSyncExternalStore. The list itself is the SDK's (client.state.channelList, kept live).
  */
-import type { ChatClient } from "@parley/client";
+import { type ChannelSort, type ChatClient, LIST_PREVIEW } from "@parley/client";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
+
+const NEWEST_FIRST: ChannelSort = [{ field: "last_message_at", direction: -1 }];
+/** The chats asked for first (a screenful), then the rest up to the most a list answer holds. */
+const FIRST_PAGE = 30;
+const MOST = 100;
 
 export type ListStatus = { state: "idle" | "loading" | "ready" } | { state: "error"; error: Error };
 
@@ -35,9 +40,15 @@ export async function loadChannelList(client: ChatClient): Promise<void> {
   if (current === "loading" || current === "ready") return;
   set(client, { state: "loading" });
   try {
-    await client.queryChannels({}, [{ field: "last_message_at", direction: -1 }], { limit: 100 });
+    const first = await client.queryChannels({}, NEWEST_FIRST, { limit: FIRST_PAGE, ...LIST_PREVIEW });
     set(client, { state: "ready" });
     client.refreshUnread().catch(() => {});
+    if (first.length === FIRST_PAGE) {
+      // The rest of the sidebar after the first screenful is shown; a failure leaves what is shown.
+      client
+        .queryChannels({}, NEWEST_FIRST, { offset: FIRST_PAGE, limit: MOST - FIRST_PAGE, ...LIST_PREVIEW })
+        .catch(() => {});
+    }
   } catch (error) {
     set(client, { state: "error", error: error instanceof Error ? error : new Error(String(error)) });
   }

@@ -1,6 +1,6 @@
 /**
  * Opening a channel by its route: the SDK's cached channel renders at once; a channel the client
- * does not hold yet is loaded (never created) and watched. Not found and not allowed are states,
+ * does not hold yet, or holds only as the list's preview, is loaded (never created) and watched. Not found and not allowed are states,
  * not crashes.
  */
 import { type Channel, ChatApiError, type ChatClient } from "@parley/client";
@@ -34,7 +34,8 @@ export function useOpenChannel(client: ChatClient, ref: ChannelRef): OpenChannel
   useEffect(() => {
     void attempt;
     setFailure(null);
-    if (channel.watching && channel.state.initialized) return;
+    // A channel the list holds as a preview is loaded too (its page of messages and members).
+    if (channel.watching && channel.state.initialized && !channel.state.preview) return;
     let cancelled = false;
     channel.watch({ create: false }).catch((error: unknown) => {
       if (cancelled) return;
@@ -49,7 +50,7 @@ export function useOpenChannel(client: ChatClient, ref: ChannelRef): OpenChannel
   const retry = useMemo(() => () => setAttempt((n) => n + 1), []);
   const failed = failure?.cid === channel.cid ? failure : null;
   let status: OpenStatus = "loading";
-  if (state.initialized) {
+  if (state.initialized && !state.preview) {
     const readable = state.membership !== null || state.channel?.config.public_read === true;
     status = state.channel?.deleted_at ? "not-found" : readable ? "ready" : "forbidden";
   } else if (failed) {

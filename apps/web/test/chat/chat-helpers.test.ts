@@ -65,6 +65,20 @@ describe("channel display", () => {
     expect(joinNames(["A", "B", "C", "D", "E"])).toBe("A, B and 3 others");
   });
 
+  it("counts the people a list's preview does not name", () => {
+    const members = { ana: member("ana", "Ana"), bo: member("bo", "Bo") };
+    const group = (member_count: number) =>
+      state({
+        members,
+        membership: { user_id: "ana" } as never,
+        channel: { cid: "messaging:!g", name: "", image: "", is_direct: true, member_count } as never,
+      });
+    expect(channelDisplay(group(2), "ana").name).toBe("Bo");
+    expect(channelDisplay(group(3), "ana").name).toBe("Bo and 1 other");
+    expect(channelDisplay(group(6), "ana").name).toBe("Bo and 4 others");
+    expect(joinNames(["A", "B", "C"], 3, 7)).toBe("A, B and 5 others");
+  });
+
   it("previews the last message with its author, without markdown", () => {
     const m = {
       type: "regular",
