@@ -138,7 +138,8 @@ export async function generateCorpus(file: string, o: CorpusOptions): Promise<Co
     }
   })();
   db.pragma("wal_checkpoint(TRUNCATE)");
-  db.exec("analyze");
+  // No ANALYZE: Parley never runs it, and with its statistics (better-sqlite3's SQLite has STAT4)
+  // every statement bound to new values is planned again, 10–25 µs each (docs/performance.md, P5).
   db.close();
   if (o.progress) process.stdout.write("\n");
   return { searcher: users[0] as string, users, cids, seconds: (performance.now() - started) / 1000 };
