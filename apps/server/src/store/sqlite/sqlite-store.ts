@@ -8,6 +8,7 @@ import { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
+import { startCheckpointer } from "./checkpointer.js";
 import { groupCommit } from "./group-commit.js";
 import { DEFER_INDEXING, INDEX_PENDING, migrateSqliteSearch, sqliteSearchRepo } from "./search-sqlite.js";
 
@@ -20,7 +21,8 @@ export interface SqliteOptions {
  * SQLite adapter: one connection (better-sqlite3 is synchronous, Kysely serializes access),
  * WAL so readers never block the writer, foreign keys on, and `synchronous=FULL` so a
  * committed transaction survives power loss, not only a process crash. Transactions are
- * group-committed (group-commit.ts): one fsync for all those that queued meanwhile.
+ * group-committed (group-commit.ts): one fsync for all those that queued meanwhile; the WAL is
+ * copied into the database file by a worker thread (checkpointer.ts).
  */
 export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   if (opts.filename !== ":memory:") mkdirSync(dirname(opts.filename), { recursive: true });
@@ -35,6 +37,8 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
   await migrate(db, coreMigrations);
   await migrateSqliteSearch(db);
+  // Checkpoints off the event loop; an in-memory database has no WAL.
+  const checkpointer = opts.filename === ":memory:" ? undefined : startCheckpointer(raw, opts.filename);
   const prepared = new PreparedQueries();
   const repos = createRepos(db, prepared);
   // A batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
@@ -56,6 +60,7 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
       await sql`select 1`.execute(db);
     },
     async close() {
+      await checkpointer?.stop();
       await db.destroy();
     },
   };
