@@ -289,8 +289,7 @@ export class ChatClient {
     if (options.offset !== undefined) body.offset = options.offset;
     if (options.member_limit !== undefined) body.member_limit = options.member_limit;
     const preview =
-      messageLimit < (this.options.pageSize ?? DEFAULT_PAGE_SIZE) ||
-      (options.member_limit ?? MEMBER_LIMIT) < MEMBER_LIMIT;
+      messageLimit < this.#host.pageSize || (options.member_limit ?? MEMBER_LIMIT) < MEMBER_LIMIT;
     const { channels: states } = await this.rest.queryChannels(body);
     const channels = states.map((s) => {
       const channel = this.channel(s.channel.type, s.channel.id);

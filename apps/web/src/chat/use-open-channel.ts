@@ -1,7 +1,7 @@
 /**
  * Opening a channel by its route: the SDK's cached channel renders at once; a channel the client
- * does not hold yet, or holds only as the list's preview, is loaded (never created) and watched. Not found and not allowed are states,
- * not crashes.
+ * does not hold yet, or holds only as the list's preview, is loaded (never created) and watched.
+ * Not found and not allowed are states, not crashes.
  */
 import { type Channel, ChatApiError, type ChatClient } from "@parley/client";
 import { useEffect, useMemo, useState } from "react";

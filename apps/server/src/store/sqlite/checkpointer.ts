@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import type SQLite from "better-sqlite3";
 
 /** How often the worker copies the WAL's new pages into the database file. */
-export const CHECKPOINT_INTERVAL_MS = 200;
+const CHECKPOINT_INTERVAL_MS = 200;
 
 /** Pages after which SQLite checkpoints on its own (its default), if the worker is gone. */
 const AUTOCHECKPOINT_PAGES = 1000;
