@@ -1,8 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, type Migration, Migrator, type SqliteDatabase, SqliteDialect, sql } from "kysely";
-import { BoundedMap } from "../../lib/bounded-map.js";
+import { Kysely, type Migration, Migrator, SqliteDialect, sql } from "kysely";
 import { coreMigrations } from "../kysely/migrations.js";
 import { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
@@ -11,6 +10,7 @@ import type { Store } from "../store.js";
 import { startCheckpointer } from "./checkpointer.js";
 import { groupCommit } from "./group-commit.js";
 import { DEFER_INDEXING, INDEX_PENDING, migrateSqliteSearch, sqliteSearchRepo } from "./search-sqlite.js";
+import { statementCache } from "./statement-cache.js";
 
 export interface SqliteOptions {
   /** File path, or ":memory:". */
@@ -34,7 +34,7 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   // Statement journals (every UPDATE … RETURNING, every statement that fires a trigger) and
   // temporary B-trees in memory, not in a temporary file created for each (docs/performance.md).
   raw.pragma("temp_store = MEMORY");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statementCache(raw) }) });
   await migrate(db, coreMigrations);
   await migrateSqliteSearch(db);
   // Checkpoints off the event loop; an in-memory database has no WAL.
@@ -62,25 +62,6 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
     async close() {
       await checkpointer?.stop();
       await db.destroy();
-    },
-  };
-}
-
-/** Statements kept per SQL text (bounded): Kysely asks for a new statement on every query. */
-const STATEMENT_CACHE = 1000;
-
-/** better-sqlite3 with each SQL text prepared once and reused (docs/performance.md). */
-function preparedOnce(raw: SQLite.Database): SqliteDatabase {
-  const cache = new BoundedMap<string, SQLite.Statement>(STATEMENT_CACHE);
-  return {
-    close: () => raw.close(),
-    prepare(text) {
-      let st = cache.get(text);
-      if (!st) {
-        st = raw.prepare(text);
-        cache.set(text, st);
-      }
-      return st;
     },
   };
 }
