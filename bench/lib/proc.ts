@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { clockTicks } from "./machine.js";
 
@@ -27,6 +27,22 @@ export interface SpawnOptions {
 }
 
 let nextId = 1;
+
+/**
+ * Runs `work` with this process (every thread) pinned to `cpus`, then puts its CPU list back:
+ * for a scenario that measures from the harness itself, which is then the load generator.
+ */
+export async function pinnedSelf<T>(cpus: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (cpus === undefined) return work();
+  const pid = String(process.pid);
+  const before = /: (\S+)\s*$/.exec(execFileSync("taskset", ["-c", "-p", pid]).toString())?.[1];
+  execFileSync("taskset", ["-a", "-c", "-p", cpus, pid], { stdio: "ignore" });
+  try {
+    return await work();
+  } finally {
+    if (before) execFileSync("taskset", ["-a", "-c", "-p", before, pid], { stdio: "ignore" });
+  }
+}
 
 /**
  * Starts `node script` (pinned with taskset when `cpus` is given), waits for its `ready` message

@@ -63,7 +63,6 @@ export async function seedSqlite(file: string, plan: SeedPlan): Promise<void> {
     }
   })();
   db.pragma("wal_checkpoint(TRUNCATE)");
-  db.exec("analyze");
   db.close();
 }
 
