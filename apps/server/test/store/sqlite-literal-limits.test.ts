@@ -4,13 +4,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { findLimitSlots, inlineLimits } from "../../src/store/sqlite/literal-limits.js";
 import { statementCache } from "../../src/store/sqlite/statement-cache.js";
 
-describe("finding a statement's LIMIT and OFFSET parameters", () => {
-  it("finds each by its place among the parameters", () => {
-    const limits = findLimitSlots('select * from "t" where "a" = ? and "b" in (?, ?) limit ? offset ?');
-    expect(limits?.slots).toEqual([3, 4]);
-    expect(inlineLimits(limits!, ["x", 1, 2, 25, 50])).toEqual({
-      text: 'select * from "t" where "a" = ? and "b" in (?, ?) limit 25 offset 50',
-      parameters: ["x", 1, 2],
+describe("finding a statement's LIMIT parameters", () => {
+  it("finds each by its place among the parameters and leaves OFFSET bound", () => {
+    const limits = findLimitSlots(
+      'select * from "t" where "a" = ? and "b" in (select "b" from "u" limit ?) limit ? offset ?',
+    );
+    expect(limits?.slots).toEqual([1, 2]);
+    expect(inlineLimits(limits!, ["x", 5, 25, 50])).toEqual({
+      text: 'select * from "t" where "a" = ? and "b" in (select "b" from "u" limit 5) limit 25 offset ?',
+      parameters: ["x", 50],
     });
   });
 
@@ -46,7 +48,7 @@ describe("the SQLite statement cache", () => {
     return { db, prepare };
   }
 
-  it("runs each page with its limit and offset written into the SQL, one statement per page size", async () => {
+  it("runs each page with its limit written into the SQL, one statement per page size", async () => {
     const { db, prepare } = open();
     const page = (limit: number, offset: number) =>
       db.selectFrom("t").select("n").where("n", ">", 1).orderBy("n").limit(limit).offset(offset).execute();
@@ -55,9 +57,8 @@ describe("the SQLite statement cache", () => {
     expect(await page(2, 0)).toEqual([{ n: 2 }, { n: 3 }]);
     expect(await page(3, 0)).toEqual([{ n: 2 }, { n: 3 }, { n: 4 }]);
     const texts = prepare.mock.calls.map(([text]) => text);
-    expect(texts.filter((t) => t.endsWith("limit 3 offset 0"))).toHaveLength(1);
-    expect(texts.filter((t) => t.endsWith("limit 3 offset 3"))).toHaveLength(1);
-    expect(texts.filter((t) => t.endsWith("limit 2 offset 0"))).toHaveLength(1);
+    expect(texts.filter((t) => t.endsWith("limit 3 offset ?"))).toHaveLength(1);
+    expect(texts.filter((t) => t.endsWith("limit 2 offset ?"))).toHaveLength(1);
     await db.destroy();
   });
 

@@ -2,15 +2,18 @@ import type SQLite from "better-sqlite3";
 import type { SqliteStatement } from "kysely";
 
 /**
- * SQLite (3.47 and later) reads the value bound to a `LIMIT ?` or `OFFSET ?` while planning, and
- * marks the statement to be planned again whenever that parameter is bound anew — which
+ * SQLite (3.47 and later) reads the value bound to a `LIMIT ?` while planning, and marks the
+ * statement to be planned again whenever that parameter is bound anew — which
  * better-sqlite3 does on every run. A prepared `… order by seq desc limit ?` was therefore
  * compiled on every call: 17 µs against 6 µs with the limit written into its text
  * (docs/performance.md, change 33). Kysely binds every limit, so the SQLite store writes them
  * back into the SQL text, one statement per distinct limit.
  */
 
-/** Where a statement's `LIMIT ?`/`OFFSET ?` parameters are, found once per SQL text. */
+/**
+ * Where a statement's `LIMIT ?` parameters are, found once per SQL text. `OFFSET ?` costs no
+ * planning and stays bound: paging through offsets makes no new statements.
+ */
 export interface LimitSlots {
   /** The SQL text cut at each inlined parameter's `?` (one more part than slots). */
   readonly parts: readonly string[];
@@ -20,7 +23,7 @@ export interface LimitSlots {
 
 /** The statement's limit parameters, or undefined when it binds none. */
 export function findLimitSlots(text: string): LimitSlots | undefined {
-  if (!/\b(limit|offset) \?/i.test(text)) return undefined;
+  if (!/\blimit \?/i.test(text)) return undefined;
   const parts: string[] = [];
   const slots: number[] = [];
   let param = 0;
@@ -37,7 +40,7 @@ export function findLimitSlots(text: string): LimitSlots | undefined {
       continue;
     }
     if (c !== "?") continue;
-    if (/\b(limit|offset) $/i.test(text.slice(Math.max(0, i - 7), i))) {
+    if (/\blimit $/i.test(text.slice(Math.max(0, i - 7), i))) {
       parts.push(text.slice(start, i));
       slots.push(param);
       start = i + 1;

@@ -8,7 +8,7 @@ const STATEMENT_CACHE = 1000;
 
 /**
  * better-sqlite3 with each SQL text prepared once and reused (docs/performance.md), and each
- * `LIMIT ?`/`OFFSET ?` written into the text (literal-limits.ts).
+ * `LIMIT ?` written into the text (literal-limits.ts).
  */
 export function statementCache(raw: SQLite.Database): SqliteDatabase {
   const cache = new BoundedMap<string, SQLite.Statement>(STATEMENT_CACHE);
