@@ -63,7 +63,9 @@ export class PresenceService {
 
   async presenceChanged(userId: string, online: boolean): Promise<void> {
     const now = iso(this.clock());
-    if (!online) await this.store.users.setLastActive(userId, now);
+    // In a transaction so SQLite commits it with others (one fsync for a batch): on its own, each
+    // went offline with a COMMIT and an fsync of its own on the event loop (docs/performance.md).
+    if (!online) await this.store.transaction((tx) => tx.users.setLastActive(userId, now));
     const user = await this.store.users.get(userId);
     if (!user) return;
     const cids = await this.store.members.cidsForUser(userId);

@@ -71,8 +71,4 @@ export class UsersService {
     });
     return rows.map((r) => toUserResponse(r, this.presence));
   }
-
-  async touch(userId: string): Promise<void> {
-    await this.store.users.setLastActive(userId, iso(this.clock()));
-  }
 }
