@@ -1,4 +1,4 @@
-import { SignJWT } from "jose";
+import { jwtVerify, SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatTokens } from "../../src/domain/auth/chat-tokens.js";
 import { DomainError } from "../../src/domain/errors.js";
@@ -24,6 +24,29 @@ describe("chat tokens", () => {
 
   it("mints server tokens with no subject", async () => {
     expect(await tokens.verify(await tokens.mintServerToken())).toMatchObject({ userId: null, server: true });
+  });
+
+  it("reads and writes standard HS256 JWTs: tokens another library signed, and for it to check", async () => {
+    const key = new TextEncoder().encode(secret);
+    const theirs = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject("bo")
+      .setJti("j1")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(key);
+    expect(await tokens.verify(theirs)).toMatchObject({ userId: "bo", server: false, tokenId: "j1" });
+    const ours = await tokens.mintUserToken("ana", { tokenId: "tid", ttlSeconds: 60 });
+    const { payload, protectedHeader } = await jwtVerify(ours, key, { algorithms: ["HS256"] });
+    expect(protectedHeader).toMatchObject({ alg: "HS256", typ: "JWT" });
+    expect(payload).toMatchObject({ sub: "ana", jti: "tid" });
+    expect(payload.exp! - payload.iat!).toBe(60);
+    const hs512 = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS512" })
+      .setSubject("bo")
+      .setExpirationTime("1h")
+      .sign(key);
+    expect(await codeOf(tokens.verify(hs512))).toBe("token_invalid");
   });
 
   it("rejects expired, forged and malformed tokens with distinct codes", async () => {
