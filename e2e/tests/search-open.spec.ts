@@ -81,6 +81,45 @@ test("a message far back opens with its neighbours; newer ones load on scrolling
   await expect(view.getByTestId("history-gap")).toHaveCount(0);
 });
 
+test("scrolling away from a message opened from search is not undone by its re-centring", async ({
+  browser,
+}) => {
+  const a = await openAs(browser, "Scroller");
+  const b = await signUp(a.page.request, newAccount("Writer"));
+  const cid = await createChannel(a.page.request, a.session, "Scroll away", [b]);
+  for (let i = 0; i < 20; i++) await sendMessage(a.page.request, b, cid, `before ${i}`);
+  const target = await sendMessage(a.page.request, b, cid, "the message searched for");
+  for (let i = 0; i < 60; i += 20) {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, j) => sendMessage(a.page.request, b, cid, `after ${i + j}`)),
+    );
+  }
+
+  await a.page.goto(`/c/${cid}?message=${target}`);
+  // Once the list has centred the message, the user scrolls to the bottom with the wheel in the
+  // same frame; the list re-centres it twice more while it settles, unless the user scrolled.
+  await a.page.waitForFunction(
+    (id) => {
+      const message = document.querySelector(`[data-message-id="${id}"]`);
+      const scroller = document.querySelector(".message-list__scroller");
+      if (!message || !scroller) return false;
+      const m = message.getBoundingClientRect();
+      const v = scroller.getBoundingClientRect();
+      if (Math.abs(m.top + m.height / 2 - (v.top + v.height / 2)) > 40) return false;
+      scroller.dispatchEvent(new WheelEvent("wheel", { bubbles: true, deltaY: scroller.scrollHeight }));
+      scroller.scrollTop = scroller.scrollHeight;
+      return true;
+    },
+    target,
+    { polling: "raf" },
+  );
+  const view = a.page.locator(".channel-view");
+  await expect(view.getByText("after 59", { exact: true })).toBeVisible();
+  await a.page.waitForTimeout(1_000);
+  await expect(view.getByText("after 59", { exact: true })).toBeInViewport();
+  await expect(a.page.locator(`[data-message-id="${target}"]`)).not.toBeInViewport();
+});
+
 test("keyboard: Ctrl+K, type, arrows and Enter; Esc clears", async ({ browser }) => {
   const a = await openAs(browser, "Keys");
   const b = await signUp(a.page.request, newAccount("Target"));

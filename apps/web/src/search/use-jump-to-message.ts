@@ -5,7 +5,7 @@
  * list shows a gap after them that fills with newer pages as the user scrolls down.
  */
 import type { Channel, ChannelStateSnapshot } from "@parley/client";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import type { VirtuosoHandle } from "react-virtuoso";
 import "./jump.css";
 
@@ -39,13 +39,17 @@ export async function loadBackTo(
   return held();
 }
 
+/**
+ * Scrolls the list to `messageId` once it is held, and keeps it in view while the list settles.
+ * `stop` ends that at once: the user scrolling must not be pulled back to the message.
+ */
 export function useJumpToMessage(
   channel: Channel,
   state: ChannelStateSnapshot,
   rows: readonly Row[],
   virtuoso: RefObject<VirtuosoHandle | null>,
   messageId: string | null,
-): JumpStatus {
+): { status: JumpStatus; stop: () => void } {
   const [status, setStatus] = useState<JumpStatus>("idle");
   const scrolledTo = useRef<string | null>(null);
   const held = messageId !== null && state.messages.some((m) => m.id === messageId);
@@ -75,7 +79,8 @@ export function useJumpToMessage(
   const latest = useRef(index);
   latest.current = index;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const stop = useCallback(() => clearTimeout(timer.current), []);
+  useEffect(() => stop, [stop]);
   useEffect(() => {
     if (!messageId || index < 0 || scrolledTo.current === messageId) return;
     scrolledTo.current = messageId;
@@ -97,5 +102,5 @@ export function useJumpToMessage(
     attempt(0, 0);
   }, [messageId, index, virtuoso]);
 
-  return status;
+  return { status, stop };
 }

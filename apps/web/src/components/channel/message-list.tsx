@@ -51,7 +51,7 @@ export function MessageList({ channel, state }: { channel: Channel; state: Chann
   const newestKey = list.rows.findLast((r) => r.kind === "message")?.key;
   const virtuoso = useRef<VirtuosoHandle>(null);
   // Opened at a message (?message=, from search): load back to it, scroll to it.
-  useJumpToMessage(channel, state, list.rows, virtuoso, useChannelUi().highlightId);
+  const jumpTo = useJumpToMessage(channel, state, list.rows, virtuoso, useChannelUi().highlightId);
   // Read only when the newest messages are on screen, not the bottom of history opened far back.
   useMarkRead(channel, state, list.atBottom && !list.detached);
   const jump = () => virtuoso.current?.scrollToIndex({ index: "LAST", align: "end", behavior: "auto" });
@@ -60,7 +60,8 @@ export function MessageList({ channel, state }: { channel: Channel; state: Chann
     requestAnimationFrame(jump);
   };
   // While the list settles (first render, an older page loaded while the user is at the bottom),
-  // measured heights keep it pinned to the newest message; the user's own scrolling ends that.
+  // measured heights keep it pinned to the newest message; the user's own scrolling ends that, and
+  // ends keeping a message opened from search in view.
   // Rows are measured as they render, so an opened list keeps settling for as long as the user
   // leaves it at the newest message.
   const stickUntil = useRef(Date.now() + STICK_MS);
@@ -68,6 +69,7 @@ export function MessageList({ channel, state }: { channel: Channel; state: Chann
   const release = () => {
     stickUntil.current = 0;
     untouched.current = false;
+    jumpTo.stop();
   };
 
   return (
