@@ -2,9 +2,10 @@ import type SQLite from "better-sqlite3";
 import type { SqliteStatement } from "kysely";
 
 /**
- * SQLite (3.47 and later) reads the value bound to a `LIMIT ?` while planning, and marks the
- * statement to be planned again whenever that parameter is bound anew — which
- * better-sqlite3 does on every run. A prepared `… order by seq desc limit ?` was therefore
+ * SQLite (since a 2024 change, "better optimize queries that use parameters in the LIMIT clause";
+ * better-sqlite3 12 bundles 3.53) reads the value bound to a `LIMIT ?` while planning, and marks
+ * the statement to be planned again whenever that parameter is bound anew — which better-sqlite3
+ * does on every run. A prepared `… order by seq desc limit ?` was therefore
  * compiled on every call: 17 µs against 6 µs with the limit written into its text
  * (docs/performance.md, change 33). Kysely binds every limit, so the SQLite store writes them
  * back into the SQL text, one statement per distinct limit.
