@@ -7,7 +7,7 @@ import { startChild } from "../lib/proc.js";
 import { median, percentile, sortedCopy } from "../lib/stats.js";
 import type { Harness, RunningSystem, SystemSpec } from "../systems/system.js";
 import { nodesCpu, stopNodes } from "../systems/system.js";
-import { launchChromium, profilePage, scriptsLoaded, timeSwitch } from "../web/browser.js";
+import { ensureChromium, launchChromium, profilePage, scriptsLoaded, timeSwitch } from "../web/browser.js";
 import { buildWeb, entryScripts, gzipSize } from "../web/web-build.js";
 import { atMost, type Metrics, type Scenario, value } from "./scenario.js";
 
@@ -22,6 +22,7 @@ function parleyWithWeb(): SystemSpec {
   return {
     name: "parley",
     async prepare(h) {
+      ensureChromium(h.options.chromium);
       const webDir = h.tmpDir("web-dist");
       builds.set("parley", webDir);
       const t0 = Date.now();
@@ -73,6 +74,7 @@ function reactRouterFloor(): SystemSpec {
   return {
     name: FLOOR,
     async prepare(h) {
+      ensureChromium(h.options.chromium);
       const dir = h.tmpDir("floor-dist");
       buildWeb(dir, "bench/web/floor");
       builds.set(FLOOR, dir);

@@ -1,6 +1,23 @@
-import { writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { REPO_DIR } from "../lib/build.js";
+
+const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+
+/**
+ * Debian's Chromium, installed when missing exactly as the e2e suite installs it
+ * (e2e/ensure-chromium.mjs: apt-get as root, or a message saying how); never a downloaded browser.
+ */
+export function ensureChromium(executablePath: string): void {
+  if (existsSync(executablePath)) return;
+  if (executablePath !== DEBIAN_CHROMIUM) throw new Error(`BENCH_CHROMIUM: ${executablePath} does not exist`);
+  const installed = spawnSync(process.execPath, [join(REPO_DIR, "e2e", "ensure-chromium.mjs")], {
+    stdio: "inherit",
+  });
+  if (installed.status !== 0) throw new Error(`${DEBIAN_CHROMIUM} is missing and was not installed (above)`);
+}
 
 /** Debian's Chromium, headless, with the flags issue 11 asks for. */
 export function launchChromium(executablePath: string): Promise<Browser> {
