@@ -1,4 +1,3 @@
-import type SQLite from "better-sqlite3";
 import type { SqliteStatement } from "kysely";
 
 /**
@@ -77,8 +76,8 @@ export class LimitsInlined implements SqliteStatement {
 
   constructor(
     private readonly limits: LimitSlots,
-    private readonly bound: SQLite.Statement,
-    private readonly prepare: (text: string) => SQLite.Statement,
+    private readonly bound: SqliteStatement,
+    private readonly prepare: (text: string) => SqliteStatement,
   ) {
     this.reader = bound.reader;
   }
@@ -88,7 +87,7 @@ export class LimitsInlined implements SqliteStatement {
     return st.all(values);
   }
 
-  run(parameters: readonly unknown[]): SQLite.RunResult {
+  run(parameters: readonly unknown[]): ReturnType<SqliteStatement["run"]> {
     const [st, values] = this.pick(parameters);
     return st.run(values);
   }
@@ -98,7 +97,7 @@ export class LimitsInlined implements SqliteStatement {
     return st.iterate(values);
   }
 
-  private pick(parameters: readonly unknown[]): [SQLite.Statement, readonly unknown[]] {
+  private pick(parameters: readonly unknown[]): [SqliteStatement, readonly unknown[]] {
     const inlined = inlineLimits(this.limits, parameters);
     return inlined ? [this.prepare(inlined.text), inlined.parameters] : [this.bound, parameters];
   }

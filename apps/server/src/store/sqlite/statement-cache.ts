@@ -11,26 +11,16 @@ const STATEMENT_CACHE = 1000;
  * `LIMIT ?` written into the text (literal-limits.ts).
  */
 export function statementCache(raw: SQLite.Database): SqliteDatabase {
-  const cache = new BoundedMap<string, SQLite.Statement>(STATEMENT_CACHE);
-  const statement = (text: string) => {
+  const cache = new BoundedMap<string, SqliteStatement>(STATEMENT_CACHE);
+  // A text with its limits written in binds no limit, so it is cached as a plain statement.
+  const prepare = (text: string): SqliteStatement => {
     let st = cache.get(text);
     if (!st) {
-      st = raw.prepare(text);
+      const limits = findLimitSlots(text);
+      st = limits ? new LimitsInlined(limits, raw.prepare(text), prepare) : raw.prepare(text);
       cache.set(text, st);
     }
     return st;
   };
-  const wrapped = new BoundedMap<string, SqliteStatement>(STATEMENT_CACHE);
-  return {
-    close: () => raw.close(),
-    prepare(text) {
-      let st = wrapped.get(text);
-      if (!st) {
-        const limits = findLimitSlots(text);
-        st = limits ? new LimitsInlined(limits, statement(text), statement) : statement(text);
-        wrapped.set(text, st);
-      }
-      return st;
-    },
-  };
+  return { close: () => raw.close(), prepare };
 }
