@@ -4,7 +4,8 @@
  */
 import type { Channel } from "@parley/client";
 import { createContext, type ReactNode, type RefObject, useContext, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
+import { useSearchParam } from "../lib/search-param";
 
 export interface ChannelUi {
   channel: Channel;
@@ -26,10 +27,10 @@ const ChannelUiContext = createContext<ChannelUi | null>(null);
 
 export function ChannelUiProvider({ channel, children }: { channel: Channel; children: ReactNode }) {
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [params, setParams] = useSearchParams();
-  const threadId = params.get("thread");
+  const threadId = useSearchParam("thread");
+  const highlightId = useSearchParam("message");
+  const navigate = useNavigate();
   const composerRef = useRef<HTMLTextAreaElement | null>(null);
-  const highlightId = params.get("message");
   const value = useMemo<ChannelUi>(
     () => ({
       channel,
@@ -42,10 +43,12 @@ export function ChannelUiProvider({ channel, children }: { channel: Channel; chi
       composerRef,
       threadId,
       highlightId,
-      openThread: (parentId) => setParams({ thread: parentId }),
-      closeThread: () => setParams({}),
+      // Opening or closing a thread replaces the whole query: `?message=` only marks where the
+      // channel opened.
+      openThread: (parentId) => navigate(`?${new URLSearchParams({ thread: parentId })}`),
+      closeThread: () => navigate("?"),
     }),
-    [channel, editingId, threadId, highlightId, setParams],
+    [channel, editingId, threadId, highlightId, navigate],
   );
   return <ChannelUiContext.Provider value={value}>{children}</ChannelUiContext.Provider>;
 }

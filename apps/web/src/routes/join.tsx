@@ -1,11 +1,12 @@
 import { useRef } from "react";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { type AuthActionData, signupAction } from "../auth/auth-actions";
 import { useFocusOnError } from "../auth/use-focus-on-error";
 import { AuthLayout } from "../components/auth-layout";
 import { FormAlert } from "../components/form-alert";
 import { TextField } from "../components/text-field";
 import { isSubmitting } from "../lib/navigation";
+import { useSearchParam } from "../lib/search-param";
 import { authPath } from "../session/next-path";
 
 export const action = signupAction;
@@ -14,7 +15,7 @@ export const action = signupAction;
 export function Component() {
   const result = useActionData<AuthActionData>();
   const busy = isSubmitting(useNavigation());
-  const [params] = useSearchParams();
+  const next = useSearchParam("next");
   const form = useRef<HTMLFormElement>(null);
   useFocusOnError(form, result);
   const fields = result?.error.fields ?? {};
@@ -25,7 +26,7 @@ export function Component() {
       intro="Join the conversation. It takes a few seconds."
       footer={
         <>
-          Already have an account? <Link to={authPath("/signin", params.get("next"))}>Sign in</Link>
+          Already have an account? <Link to={authPath("/signin", next)}>Sign in</Link>
         </>
       }
     >

@@ -1,12 +1,13 @@
 import type { Channel, ChannelStateSnapshot } from "@parley/client";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { channelDisplay } from "../../chat/channel-display";
 import { type ChannelRef, channelPath } from "../../chat/channel-route";
 import { ChannelUiProvider, useChannelUi } from "../../chat/channel-ui";
 import { useChatClient, useClientState } from "../../chat/client-context";
 import { useOpenChannel } from "../../chat/use-open-channel";
 import { useChannelState } from "../../chat/use-snapshot";
+import { useSearchParam } from "../../lib/search-param";
 import { PageTitle } from "../page-title";
 import { ChannelHeader } from "./channel-header";
 import { ChannelSkeleton, ChannelStatus } from "./channel-status";
@@ -33,14 +34,11 @@ export function ChannelPane({ channelRef }: { channelRef: ChannelRef }) {
 /** `/c/{id}` becomes the canonical `/c/{type}:{id}` once the channel is open. */
 function useCanonicalUrl(cid: string, ready: boolean): void {
   const { channelID } = useParams();
-  const [params] = useSearchParams();
+  const thread = useSearchParam("thread");
   const navigate = useNavigate();
   useEffect(() => {
-    if (ready && channelID !== cid) {
-      const thread = params.get("thread");
-      navigate(channelPath(cid, thread ?? undefined), { replace: true });
-    }
-  }, [ready, channelID, cid, params, navigate]);
+    if (ready && channelID !== cid) navigate(channelPath(cid, thread ?? undefined), { replace: true });
+  }, [ready, channelID, cid, thread, navigate]);
 }
 
 function ChannelView({ channel, state }: { channel: Channel; state: ChannelStateSnapshot }) {
