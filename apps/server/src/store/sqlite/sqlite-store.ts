@@ -1,13 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, type Migration, Migrator, SqliteDialect, sql } from "kysely";
+import { Kysely, type Migration, Migrator, sql } from "kysely";
 import { coreMigrations } from "../kysely/migrations.js";
 import { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
 import { startCheckpointer } from "./checkpointer.js";
+import { FifoSqliteDialect } from "./fifo-sqlite-dialect.js";
 import { groupCommit } from "./group-commit.js";
 import { DEFER_INDEXING, INDEX_PENDING, migrateSqliteSearch, sqliteSearchRepo } from "./search-sqlite.js";
 import { statementCache } from "./statement-cache.js";
@@ -18,11 +19,11 @@ export interface SqliteOptions {
 }
 
 /**
- * SQLite adapter: one connection (better-sqlite3 is synchronous, Kysely serializes access),
- * WAL so readers never block the writer, foreign keys on, and `synchronous=FULL` so a
- * committed transaction survives power loss, not only a process crash. Transactions are
- * group-committed (group-commit.ts): one fsync for all those that queued meanwhile; the WAL is
- * copied into the database file by a worker thread (checkpointer.ts).
+ * SQLite adapter: one connection (better-sqlite3 is synchronous; queries take turns in order of
+ * arrival, fifo-sqlite-dialect.ts), WAL so readers never block the writer, foreign keys on, and
+ * `synchronous=FULL` so a committed transaction survives power loss, not only a process crash.
+ * Transactions are group-committed (group-commit.ts): one fsync for all those that queued
+ * meanwhile; the WAL is copied into the database file by a worker thread (checkpointer.ts).
  */
 export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   if (opts.filename !== ":memory:") mkdirSync(dirname(opts.filename), { recursive: true });
@@ -34,7 +35,7 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   // Statement journals (every UPDATE … RETURNING, every statement that fires a trigger) and
   // temporary B-trees in memory, not in a temporary file created for each (docs/performance.md).
   raw.pragma("temp_store = MEMORY");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statementCache(raw) }) });
+  const db = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: statementCache(raw) }) });
   await migrate(db, coreMigrations);
   await migrateSqliteSearch(db);
   // Checkpoints off the event loop; an in-memory database has no WAL.
