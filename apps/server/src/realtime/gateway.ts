@@ -17,6 +17,7 @@ import type { Actor } from "../domain/auth/chat-tokens.js";
 import { DomainError } from "../domain/errors.js";
 import type { PresenceService } from "../domain/presence/presence-service.js";
 import type { UsersService } from "../domain/users/users-service.js";
+import type { UserRow } from "../store/store.js";
 import type { Connection } from "./connection.js";
 import type { Hub } from "./hub.js";
 import { type SharedFrame, textFrame, writeCorked } from "./shared-frame.js";
@@ -255,12 +256,13 @@ class Session implements Connection {
   private async authenticate(frame: ClientFrame & { type: "auth" }): Promise<void> {
     if (this.actor) throw new DomainError(ErrorCode.badRequest, "already authenticated");
     let actor: Actor;
+    let user: UserRow;
     try {
-      actor = await this.deps.auth.authenticate({
+      ({ actor, user } = await this.deps.auth.authenticateUser({
         apiKey: frame.api_key,
         token: frame.token,
         userId: frame.user_id,
-      });
+      }));
     } catch (err) {
       const e =
         err instanceof DomainError ? err : new DomainError(ErrorCode.tokenInvalid, "authentication failed");
@@ -271,7 +273,7 @@ class Session implements Connection {
     if (this.isClosed) return;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
-    const me = await this.deps.users.me(actor);
+    const me = await this.deps.users.me(actor, user);
     // The socket may have closed while its user was read: it must not join the hub then.
     if (this.isClosed || this.actor) return;
     this.id = randomUUID();

@@ -103,19 +103,17 @@ export class Hub implements PresencePort {
       if (feed.lastSeq < 0) feed.lastSeq = Number((await this.store.channels.get(cid))?.last_seq ?? 0);
       let replayed = 0;
       if (since !== undefined && since < feed.lastSeq) {
-        const min = await this.store.events.minSeq(cid);
-        if (!this.isLive(conn)) return;
-        if (min === undefined || min > since + 1) {
-          conn.send(JSON.stringify({ type: "reset", cid, reason: "retention" }));
-          conn.watching.add(cid);
-          feed.watchers.add(conn);
-          return;
-        }
         let from = since;
         while (from < feed.lastSeq) {
           const rows = await this.store.events.range(cid, from, feed.lastSeq, REPLAY_PAGE);
           if (!this.isLive(conn)) return;
-          if (rows.length === 0) break;
+          // Seqs have no gaps (channel-events.ts): a missing next one is past retention, as in backfill.
+          if (rows[0]?.seq !== from + 1) {
+            conn.send(JSON.stringify({ type: "reset", cid, reason: "retention" }));
+            conn.watching.add(cid);
+            feed.watchers.add(conn);
+            return;
+          }
           for (const r of rows) conn.send(r.payload);
           replayed += rows.length;
           from = rows[rows.length - 1]!.seq;

@@ -268,7 +268,6 @@ export interface EventRepo {
   insert(row: EventRow): Promise<void>;
   /** Events with seq in (afterSeq, upToSeq], oldest first. */
   range(cid: string, afterSeq: number, upToSeq: number, limit: number): Promise<EventRow[]>;
-  minSeq(cid: string): Promise<number | undefined>;
   /** Deletes events older than `before` beyond the newest `keep` of each channel. */
   prune(before: string, keep: number): Promise<number>;
 }

@@ -23,6 +23,11 @@ export class ChatAuth {
   ) {}
 
   async authenticate(c: Credentials): Promise<Actor> {
+    return (await this.authenticateUser(c)).actor;
+  }
+
+  /** The caller and their user row, read once: the socket's `connection.ok` shows it. */
+  async authenticateUser(c: Credentials): Promise<{ actor: Actor; user: UserRow }> {
     if (!c.apiKey) throw new DomainError(ErrorCode.invalidApiKey, "the api_key query parameter is required");
     if (c.apiKey !== this.appKey)
       throw new DomainError(ErrorCode.invalidApiKey, "api_key is not valid for this server");
@@ -35,8 +40,8 @@ export class ChatAuth {
           user_id: "required with a server-side token",
         });
       }
-      const u = await this.requireLiveUser(c.userId, ErrorCode.notFound);
-      return { userId: c.userId, server: true, role: u.role as AppRole };
+      const user = await this.requireLiveUser(c.userId, ErrorCode.notFound);
+      return { actor: { userId: c.userId, server: true, role: user.role as AppRole }, user };
     }
     if (c.userId !== undefined) {
       throw new DomainError(ErrorCode.forbidden, "user_id is only honoured with a server-side token");
@@ -45,10 +50,10 @@ export class ChatAuth {
     if (t.tokenId && (await this.store.revokedTokens.has(t.tokenId))) {
       throw new DomainError(ErrorCode.tokenInvalid, "token has been revoked");
     }
-    const u = await this.requireLiveUser(userId, ErrorCode.tokenInvalid);
+    const user = await this.requireLiveUser(userId, ErrorCode.tokenInvalid);
     const ban = await this.appBan(userId);
     if (ban) throw new DomainError(ErrorCode.banned, banMessage(ban));
-    return { userId, server: false, tokenId: t.tokenId, role: u.role as AppRole };
+    return { actor: { userId, server: false, tokenId: t.tokenId, role: user.role as AppRole }, user };
   }
 
   private async requireLiveUser(userId: string, code: ErrorCode): Promise<UserRow> {

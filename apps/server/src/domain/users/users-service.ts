@@ -1,5 +1,5 @@
 import type { OwnUserResponse, UserResponse, UserSearchQuery } from "@parley/protocol";
-import type { Store } from "../../store/store.js";
+import type { Store, UserRow } from "../../store/store.js";
 import { appCapabilities } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
@@ -45,8 +45,9 @@ export class UsersService {
     return toUserResponse(row, this.presence);
   }
 
-  async me(actor: Actor): Promise<OwnUserResponse> {
-    const user = await this.get(actor.userId);
+  /** The caller's own user; `row` when the caller's row was just read (authentication). */
+  async me(actor: Actor, row?: UserRow): Promise<OwnUserResponse> {
+    const user = row ? toUserResponse(row, this.presence) : await this.get(actor.userId);
     const unread = await this.store.messages.unreadForUser(
       actor.userId,
       await hiddenKinds(this.types, actor),

@@ -217,15 +217,6 @@ export function eventRepo(db: Db, prepared: PreparedQueries): EventRepo {
       );
       return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
     },
-    async minSeq(cid) {
-      const r = await prepared.first(db, "events.minSeq", [cid], (cid) =>
-        db
-          .selectFrom("events")
-          .select((eb) => eb.fn.min<number>("seq").as("s"))
-          .where("cid", "=", cid),
-      );
-      return r?.s == null ? undefined : Number(r.s);
-    },
     async prune(before, keep) {
       const r = await db
         .deleteFrom("events")
