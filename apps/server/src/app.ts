@@ -1,13 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import fastifyWebsocket from "@fastify/websocket";
-import { MAX_FRAME_BYTES, WS_PATH } from "@parley/protocol";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
-import type { WebSocket } from "ws";
 import type { Config } from "./config.js";
 import { memoryAttemptLimiter } from "./domain/accounts/attempt-limiter.js";
 import { type Clock, systemClock } from "./domain/clock.js";
@@ -35,8 +30,8 @@ import { busChannelOf, openRedisBus } from "./realtime/bus-redis.js";
 import { ClusterPresence } from "./realtime/cluster-presence.js";
 import { Gateway, type HeartbeatTiming } from "./realtime/gateway.js";
 import { Hub } from "./realtime/hub.js";
-import { refuseForeignOrigin } from "./realtime/origin.js";
 import { redisAttemptLimiter } from "./realtime/redis-attempt-limiter.js";
+import { acceptWebSockets } from "./realtime/upgrade.js";
 import { loadSecrets } from "./secrets.js";
 import { createServices, type Services } from "./services.js";
 import { diskFileStore } from "./store/files/disk-file-store.js";
@@ -148,7 +143,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSecurityHeaders(server);
   registerHttpMetrics(server, metrics);
   await registerRateLimit(server, { perMinute: config.rateLimitPerMinute, redis: limiterRedis, appKey });
-  await server.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   await server.register(healthRoutes(store));
   await server.register(accountRoutes(services, appKey), { prefix: "/api" });
   const gateway = new Gateway(
@@ -162,16 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     deps.heartbeat,
   );
+  acceptWebSockets(server.server, config.allowedOrigins, (socket) => gateway.accept(socket));
   await server.register(
     async (chat) => {
-      chat.get(
-        WS_PATH.slice("/chat".length),
-        { websocket: true, preValidation: refuseForeignOrigin(config.allowedOrigins) },
-        (socket, req) => {
-          releaseUpgrade(socket, req.raw);
-          gateway.accept(socket);
-        },
-      );
       chat.register(async (rest) => {
         rest.addHook("preHandler", chatAuthHook(services.auth));
         await rest.register(chatChannelRoutes(services));
@@ -217,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         clearInterval(catchUpTimer);
         gateway.stop();
         presence.stop();
-        hub.closeAll(1001, "server shutting down");
+        gateway.closeAll(1001, "server shutting down");
         // A connection whose request finishes during shutdown (an upload still draining, say)
         // turns idle only afterwards; sweep idle ones until every connection is gone.
         const sweep = setInterval(() => server.server.closeIdleConnections(), IDLE_SWEEP_MS);
@@ -247,19 +234,4 @@ async function openBus(
     if (ownsStore) await store.close();
     throw err;
   }
-}
-
-/**
- * @fastify/websocket routes the upgrade through Fastify, and two references it leaves would keep
- * the upgrade request, its response, Fastify's request and reply and their logger for the whole
- * life of the connection (about 2 KB a socket, docs/performance.md, P1): the TCP socket's
- * ServerResponse, which nothing detaches, and the socket's `error` listener, a closure over the
- * request and reply that hands errors to the route's error handler. The gateway adds its own
- * `error` listener (terminate the socket), so that one goes; the reply's onResponse hooks then
- * never run for a WebSocket, which only logged it and timed it as one very long HTTP request.
- */
-function releaseUpgrade(socket: WebSocket, req: IncomingMessage): void {
-  socket.removeAllListeners("error");
-  const tcp = req.socket as Socket & { _httpMessage?: ServerResponse | null };
-  tcp._httpMessage?.detachSocket(tcp);
 }

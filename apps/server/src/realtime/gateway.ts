@@ -78,6 +78,11 @@ export class Gateway {
     clearInterval(this.sweep);
   }
 
+  /** Closes every socket, authenticated or not (shutdown). */
+  closeAll(code: number, reason: string): void {
+    for (const s of [...this.sessions]) s.close(code, reason);
+  }
+
   private sweepAll(now: number): void {
     for (const s of this.sessions) s.tick(now, this.timing);
   }

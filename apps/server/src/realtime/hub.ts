@@ -255,10 +255,6 @@ export class Hub implements PresencePort {
     });
   }
 
-  closeAll(code: number, reason: string): void {
-    for (const set of [...this.byUser.values()]) for (const conn of [...set]) conn.close(code, reason);
-  }
-
   private isLive(conn: Connection): boolean {
     return this.byUser.get(conn.userId)?.has(conn) === true;
   }

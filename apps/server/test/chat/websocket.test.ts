@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, uniqueName } from "../helpers/test-server.js";
 import { authedSocket, rawSocket } from "../helpers/ws-client.js";
@@ -66,7 +67,51 @@ describe("websocket authentication", () => {
     await sock.next((f) => f.type === "connection.ok");
     sock.close();
   });
+
+  it.each([
+    ["a foreign Origin", "/chat/connect", { origin: "https://evil.example" }, 403, "forbidden"],
+    ["another path", "/chat/elsewhere", {}, 404, "not_found"],
+  ])("answers an upgrade from %s with a JSON error", async (_n, path, headers, status, code) => {
+    const res = await upgradeRefusal(new URL(path, s.wsUrl.replace(/^ws/, "http")), headers);
+    expect(res.status).toBe(status);
+    expect(JSON.parse(res.body).error.code).toBe(code);
+  });
+
+  it("closes every socket, authenticated or not, with 1001 when the server shuts down", async () => {
+    const own = await startTestServer({ SINGLE_NODE: "1" });
+    const u = await own.signup();
+    const waiting = await rawSocket(own.wsUrl);
+    const authed = await authedSocket(own.wsUrl, own.apiKey, u.streamToken);
+    await own.close();
+    expect((await waiting.closed).code).toBe(1001);
+    expect((await authed.closed).code).toBe(1001);
+  });
 });
+
+/** Sends an upgrade request that the server refuses; resolves with its HTTP answer. */
+function upgradeRefusal(url: URL, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      headers: {
+        connection: "Upgrade",
+        upgrade: "websocket",
+        "sec-websocket-version": "13",
+        "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+        ...headers,
+      },
+    });
+    req.on("upgrade", () => reject(new Error("the server accepted the upgrade")));
+    req.on("response", (res) => {
+      let body = "";
+      res.on("data", (d: Buffer) => {
+        body += d.toString();
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 describe("websocket frames", () => {
   it("answers malformed, unknown and invalid frames with error frames and survives", async () => {
