@@ -89,7 +89,10 @@ describe("websocket authentication", () => {
 });
 
 /** Sends an upgrade request that the server refuses; resolves with its HTTP answer. */
-function upgradeRefusal(url: URL, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function upgradeRefusal(
+  url: URL,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, {
       headers: {
