@@ -1,5 +1,5 @@
 import type { Envelope, PresencePort } from "../domain/events.js";
-import type { Store } from "../store/store.js";
+import type { EventRow, Store } from "../store/store.js";
 import type { Connection } from "./connection.js";
 import { SharedFrame } from "./shared-frame.js";
 
@@ -21,6 +21,8 @@ export interface HubMetrics {
 }
 
 const REPLAY_PAGE = 500;
+
+const retentionReset = (cid: string) => JSON.stringify({ type: "reset", cid, reason: "retention" });
 const CATCH_UP_BATCH = 500;
 
 /**
@@ -105,11 +107,10 @@ export class Hub implements PresencePort {
       if (since !== undefined && since < feed.lastSeq) {
         let from = since;
         while (from < feed.lastSeq) {
-          const rows = await this.store.events.range(cid, from, feed.lastSeq, REPLAY_PAGE);
+          const rows = await this.pageAfter(cid, from, feed.lastSeq);
           if (!this.isLive(conn)) return;
-          // Seqs have no gaps (channel-events.ts): a missing next one is past retention, as in backfill.
-          if (rows[0]?.seq !== from + 1) {
-            conn.send(JSON.stringify({ type: "reset", cid, reason: "retention" }));
+          if (!rows) {
+            conn.send(retentionReset(cid));
             conn.watching.add(cid);
             feed.watchers.add(conn);
             return;
@@ -233,9 +234,9 @@ export class Hub implements PresencePort {
    */
   private async backfill(cid: string, feed: Feed, upTo: number): Promise<void> {
     while (feed.lastSeq < upTo) {
-      const rows = await this.store.events.range(cid, feed.lastSeq, upTo, REPLAY_PAGE);
-      if (rows[0]?.seq !== feed.lastSeq + 1) {
-        const reset = JSON.stringify({ type: "reset", cid, reason: "retention" });
+      const rows = await this.pageAfter(cid, feed.lastSeq, upTo);
+      if (!rows) {
+        const reset = retentionReset(cid);
         for (const conn of feed.watchers) conn.send(reset);
         feed.lastSeq = upTo;
         return;
@@ -244,6 +245,15 @@ export class Hub implements PresencePort {
       feed.lastSeq = rows[rows.length - 1]!.seq;
       this.metrics.backfilled(rows.length);
     }
+  }
+
+  /**
+   * The next page of stored events after `afterSeq`, or undefined when the event right after it
+   * is gone (past retention): seqs have no gaps (channel-events.ts).
+   */
+  private async pageAfter(cid: string, afterSeq: number, upTo: number): Promise<EventRow[] | undefined> {
+    const rows = await this.store.events.range(cid, afterSeq, upTo, REPLAY_PAGE);
+    return rows[0]?.seq === afterSeq + 1 ? rows : undefined;
   }
 
   /** Stops a socket's events for a channel it may no longer read, and tells it. */
