@@ -2,12 +2,14 @@ import {
   type ChannelQueryBody,
   type ChannelStateResponse,
   MEMBER_LIMIT,
+  type MessageResponse,
   type QueryChannelsBody,
 } from "@parley/protocol";
 import type { Store, UserRow } from "../../store/store.js";
 import { channelCapabilities } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import type { PresencePort } from "../events.js";
+import { renderPages } from "../messages/message-view.js";
 import type { MessagesService } from "../messages/messages-service.js";
 import { type ChannelContext, loadChannel, loadChannels } from "./channel-context.js";
 import type { ChannelTypes } from "./channel-types.js";
@@ -43,8 +45,15 @@ export class ChannelReader {
     const contexts = await loadChannels(this.store, this.types, actor, rows, "ReadChannel");
     // The caller's own user, for memberships answered apart from the listed members.
     const user = await this.store.users.get(actor.userId);
+    // Every channel's page is rendered in one batch: one read of reactions (and of thread
+    // participants, polls) for the whole list, not one per channel (docs/performance.md, P5).
+    const pages =
+      limit === 0
+        ? contexts.map(() => [])
+        : await Promise.all(contexts.map((ctx) => this.messages.pageRows(ctx, { limit })));
+    const rendered = await renderPages(this.store, this.presence, pages, actor.userId);
     const channels = await Promise.all(
-      contexts.map((ctx) => this.stateOf(ctx, { limit }, { mentions, memberLimit, user })),
+      contexts.map((ctx, i) => this.stateOf(ctx, rendered[i] ?? [], { mentions, memberLimit, user })),
     );
     return { channels };
   }
@@ -54,17 +63,17 @@ export class ChannelReader {
     cid: string,
     page: ChannelQueryBody["messages"] & object,
   ): Promise<ChannelStateResponse> {
-    return this.stateOf(await loadChannel(this.store, this.types, actor, cid, "ReadChannel"), page);
+    const ctx = await loadChannel(this.store, this.types, actor, cid, "ReadChannel");
+    return this.stateOf(ctx, page.limit === 0 ? [] : await this.messages.pageFor(ctx, page));
   }
 
   private async stateOf(
     ctx: ChannelContext,
-    page: ChannelQueryBody["messages"] & object,
+    messages: MessageResponse[],
     known: { mentions?: ReadonlyMap<string, number>; memberLimit?: number; user?: UserRow } = {},
   ): Promise<ChannelStateResponse> {
     const { actor } = ctx;
     const cid = ctx.channel.cid;
-    const messages = page.limit === 0 ? [] : await this.messages.pageFor(ctx, page);
     const memberLimit = known.memberLimit ?? MEMBER_LIMIT;
     const members = memberLimit === 0 ? [] : await this.store.members.listWithUsers(cid, memberLimit);
     // The first MEMBER_LIMIT members are listed; the caller's own membership and read state are

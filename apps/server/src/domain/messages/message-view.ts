@@ -1,12 +1,16 @@
 import type { MessageResponse } from "@parley/protocol";
+import { groupBy } from "../../lib/group-by.js";
 import type { MessageWithUser, Repos } from "../../store/store.js";
 import { toMessageResponse } from "../channels/serialize.js";
 import type { PresencePort } from "../events.js";
 import { pollsForMessages, withPoll } from "../polls/poll-messages.js";
 
+/** Rows rendered together at most: a list of 100 channels with 300 messages each stays well under SQLite's 32,766 bound values a statement. */
+const RENDER_BATCH = 1000;
+
 /**
- * Renders stored messages with what lives beside them (reactions, thread participants) in
- * two batched reads per page. `viewerId` null renders for an event every recipient shares.
+ * Renders stored messages with what lives beside them (reactions, thread participants, polls) in
+ * batched reads for the whole list. `viewerId` null renders for an event every recipient shares.
  */
 export async function renderMessages(
   repos: Repos,
@@ -15,6 +19,11 @@ export async function renderMessages(
   viewerId: string | null,
 ): Promise<MessageResponse[]> {
   if (rows.length === 0) return [];
+  if (rows.length > RENDER_BATCH) {
+    const batches: MessageWithUser[][] = [];
+    for (let i = 0; i < rows.length; i += RENDER_BATCH) batches.push(rows.slice(i, i + RENDER_BATCH));
+    return (await Promise.all(batches.map((b) => renderMessages(repos, presence, b, viewerId)))).flat();
+  }
   const ids = rows.map((r) => r.message.id);
   const threadIds = rows.filter((r) => Number(r.message.reply_count) > 0).map((r) => r.message.id);
   const [reactions, members, polls] = await Promise.all([
@@ -27,16 +36,34 @@ export async function renderMessages(
       viewerId,
     ),
   ]);
+  const reactionsOf = groupBy(reactions, (r) => r.message_id);
+  const participantsOf = groupBy(members, (t) => t.parent_id);
   return rows.map(({ message, user }) =>
     withPoll(
       toMessageResponse(message, user, presence, {
         viewerId,
-        reactions: reactions.filter((r) => r.message_id === message.id),
-        participants: members.filter((t) => t.parent_id === message.id).map((t) => t.user_id),
+        reactions: reactionsOf.get(message.id) ?? [],
+        participants: (participantsOf.get(message.id) ?? []).map((t) => t.user_id),
       }),
       polls,
     ),
   );
+}
+
+/** Several pages (a channel list's), rendered in one batch: one page of responses for each. */
+export async function renderPages(
+  repos: Repos,
+  presence: PresencePort,
+  pages: readonly (readonly MessageWithUser[])[],
+  viewerId: string | null,
+): Promise<MessageResponse[][]> {
+  const all = await renderMessages(repos, presence, pages.flat(), viewerId);
+  let at = 0;
+  return pages.map((page) => {
+    const start = at;
+    at += page.length;
+    return all.slice(start, at);
+  });
 }
 
 export async function renderMessage(

@@ -230,6 +230,11 @@ export class MessagesService {
 
   /** A page of history, oldest first; the anchor message must belong to the same list. */
   async pageFor(ctx: ChannelContext, p: MessagePagination, parentId?: string): Promise<MessageResponse[]> {
+    return renderMessages(this.store, this.presence, await this.pageRows(ctx, p, parentId), ctx.actor.userId);
+  }
+
+  /** `pageFor`'s rows, not yet rendered (a channel list renders all its pages at once). */
+  async pageRows(ctx: ChannelContext, p: MessagePagination, parentId?: string): Promise<MessageWithUser[]> {
     const cid = ctx.channel.cid;
     const limit = p.limit ?? DEFAULT_PAGE_SIZE;
     const base = { cid, afterSeq: Number(ctx.channel.truncated_seq), parentId };
@@ -255,7 +260,7 @@ export class MessagesService {
     } else {
       rows = await this.store.messages.page({ ...base, limit });
     }
-    return renderMessages(this.store, this.presence, rows, ctx.actor.userId);
+    return rows;
   }
 
   /** Loads, checks `action`, patches and emits `message.updated`/`message.deleted` in one transaction. */

@@ -6,6 +6,7 @@ import {
   type PollVoteResponse,
   type VotingVisibility,
 } from "@parley/protocol";
+import { groupBy } from "../../lib/group-by.js";
 import type { PollOptionRow, PollRow, PollVoteRow, Repos, UserRow } from "../../store/store.js";
 import type { PresencePort } from "../events.js";
 import { toUserResponse } from "../users/serialize.js";
@@ -36,17 +37,6 @@ export function toVoteResponse(
 
 export function toOptionResponse(o: PollOptionRow, voteCount: number): PollOptionResponse {
   return { id: o.id, text: o.text, position: Number(o.position), vote_count: voteCount };
-}
-
-function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
-  }
-  return out;
 }
 
 export async function usersById(repos: Repos, ids: Iterable<string>): Promise<Map<string, UserRow>> {

@@ -1,3 +1,4 @@
+import { groupBy } from "../../../src/lib/group-by.js";
 import type { Db } from "../support/db.js";
 
 export interface Recount {
@@ -79,15 +80,4 @@ export function recount(db: Db, userIds: readonly string[]): Map<string, Recount
     out.set(userId, r);
   }
   return out;
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
 }
