@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const hub: Hub = new Hub(
     store,
     metrics,
-    (userId, online) => presence.localChanged(userId, online),
+    (userId, online, user) => presence.localChanged(userId, online, user),
     (userId, cid) => services.presence.canRead(userId, cid),
   );
   const presence = new ClusterPresence(
@@ -116,8 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     () => hub.localUsers(),
     () => hub.watcherCounts(),
     (userId) => hub.isOnline(userId),
-    (userId, online) => {
-      void services.presence.presenceChanged(userId, online).catch(() => undefined);
+    (userId, online, user) => {
+      void services.presence.presenceChanged(userId, online, user).catch(() => undefined);
     },
   );
   services.attachPresence({

@@ -1,3 +1,4 @@
+import type { UserRow } from "../store/store.js";
 import type { Bus, NodeBeat } from "./bus.js";
 
 const BEAT_MS = 10_000;
@@ -26,7 +27,7 @@ export class ClusterPresence {
     private readonly localUsers: () => Iterable<string>,
     private readonly localWatchers: () => Record<string, number>,
     private readonly isLocal: (userId: string) => boolean,
-    private readonly announce: (userId: string, online: boolean) => void,
+    private readonly announce: (userId: string, online: boolean, user?: UserRow) => void,
   ) {}
 
   start(): void {
@@ -55,9 +56,9 @@ export class ClusterPresence {
     return this.isLocal(userId) || this.onlineElsewhere(userId);
   }
 
-  /** This node's first connection of a user opened, or its last one closed. */
-  localChanged(userId: string, online: boolean): void {
-    if (!this.onlineElsewhere(userId)) this.announce(userId, online);
+  /** This node's first connection of a user opened (with the user's row), or its last one closed. */
+  localChanged(userId: string, online: boolean, user?: UserRow): void {
+    if (!this.onlineElsewhere(userId)) this.announce(userId, online, user);
     clearTimeout(this.soon);
     this.soon = setTimeout(() => this.beat(true), 50);
     this.soon.unref();

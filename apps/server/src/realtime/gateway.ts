@@ -285,7 +285,7 @@ class Session implements Connection {
     this.userId = actor.userId;
     this.tokenId = actor.tokenId;
     this.actor = actor;
-    this.deps.hub.add(this);
+    this.deps.hub.add(this, user);
     this.deps.onConnection(1);
     this.control({ type: "connection.ok", connection_id: this.id, me: { ...me, online: true } });
   }

@@ -1,5 +1,5 @@
 import type { Envelope, PresencePort } from "../domain/events.js";
-import type { EventRow, Store } from "../store/store.js";
+import type { EventRow, Store, UserRow } from "../store/store.js";
 import type { Connection } from "./connection.js";
 import { SharedFrame } from "./shared-frame.js";
 
@@ -39,7 +39,8 @@ export class Hub implements PresencePort {
   constructor(
     private readonly store: Store,
     private readonly metrics: HubMetrics,
-    private readonly onPresence: (userId: string, online: boolean) => void,
+    /** `user`: the row a connection that brings its user online just authenticated with. */
+    private readonly onPresence: (userId: string, online: boolean, user?: UserRow) => void,
     private readonly canRead: (userId: string, cid: string) => Promise<boolean>,
   ) {}
 
@@ -67,7 +68,7 @@ export class Hub implements PresencePort {
     return counts;
   }
 
-  add(conn: Connection): void {
+  add(conn: Connection, user?: UserRow): void {
     let set = this.byUser.get(conn.userId);
     const first = !set;
     if (!set) {
@@ -77,7 +78,7 @@ export class Hub implements PresencePort {
     if (set.has(conn)) return;
     set.add(conn);
     this.connections++;
-    if (first) this.onPresence(conn.userId, true);
+    if (first) this.onPresence(conn.userId, true, user);
   }
 
   remove(conn: Connection): void {

@@ -1,4 +1,4 @@
-import type { Store } from "../../store/store.js";
+import type { Store, UserRow } from "../../store/store.js";
 import { can } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { loadChannel } from "../channels/channel-context.js";
@@ -61,12 +61,13 @@ export class PresenceService {
     });
   }
 
-  async presenceChanged(userId: string, online: boolean): Promise<void> {
+  /** `known`: the user's row when the caller has just read it (a connection's authentication). */
+  async presenceChanged(userId: string, online: boolean, known?: UserRow): Promise<void> {
     const now = iso(this.clock());
     // In a transaction so SQLite commits it with others (one fsync for a batch): on its own, each
     // went offline with a COMMIT and an fsync of its own on the event loop (docs/performance.md).
     if (!online) await this.store.transaction((tx) => tx.users.setLastActive(userId, now));
-    const user = await this.store.users.get(userId);
+    const user = known ?? (await this.store.users.get(userId));
     if (!user) return;
     const cids = await this.store.members.cidsForUser(userId);
     this.events.publish({
