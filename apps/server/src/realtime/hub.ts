@@ -21,9 +21,9 @@ export interface HubMetrics {
 }
 
 const REPLAY_PAGE = 500;
+const CATCH_UP_BATCH = 500;
 
 const retentionReset = (cid: string) => JSON.stringify({ type: "reset", cid, reason: "retention" });
-const CATCH_UP_BATCH = 500;
 
 /**
  * Local sockets and per-channel fan-out. Each channel with local watchers has a feed that

@@ -5,7 +5,10 @@ import { toMessageResponse } from "../channels/serialize.js";
 import type { PresencePort } from "../events.js";
 import { pollsForMessages, withPoll } from "../polls/poll-messages.js";
 
-/** Rows rendered together at most: a list of 100 channels with 300 messages each stays well under SQLite's 32,766 bound values a statement. */
+/**
+ * Rows rendered together at most: a list of 100 channels of 300 messages is rendered in 30
+ * batches, each statement far under SQLite's 32,766 bound values.
+ */
 const RENDER_BATCH = 1000;
 
 /**
