@@ -207,6 +207,23 @@ test.describe("conversation features between two users", () => {
     await b.context.close();
   });
 
+  test("a mention chosen mid-sentence leaves the caret after it, and keys typed at once land there", async ({
+    browser,
+    request,
+  }) => {
+    const { ana, bo, cid } = await pair(request);
+    const a = await signedIn(browser, ana, `/c/${cid}`);
+    const input = composer(a.page);
+    await input.pressSequentially("thanks for it");
+    for (let i = 0; i < " for it".length; i += 1) await input.press("ArrowLeft");
+    await input.pressSequentially(` @${bo.id.slice(0, 3)}`);
+    await expect(a.page.getByRole("option", { name: new RegExp(bo.name) })).toBeVisible();
+    await input.press("Enter");
+    await input.pressSequentially("so much ");
+    await expect(input).toHaveValue(`thanks @${bo.id} so much for it`);
+    await a.context.close();
+  });
+
   test("an uploaded image shows as a thumbnail for B; the file needs a signed-in reader", async ({
     browser,
     request,

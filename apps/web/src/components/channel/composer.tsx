@@ -43,10 +43,13 @@ export function Composer({ channel, state, parentId, messages, placeholder, drop
   const fileInput = useRef<HTMLInputElement>(null);
   const [caret, setCaret] = useState(composer.text.length);
   const listId = useId();
+  // Where the caret goes once an inserted mention is on screen: set in the same commit as the text,
+  // so keys typed right after the insertion are never moved behind a late caret restore.
+  const pendingCaret = useRef<number | null>(null);
   const apply = (text: string, at: number) => {
+    pendingCaret.current = at;
     composer.setText(text);
     setCaret(at);
-    requestAnimationFrame(() => area.current?.setSelectionRange(at, at));
   };
   const mention = useMentionAutocomplete(composer.text, caret, state, userID, apply);
   const dragging = useFileDrop(dropZone, uploads.add);
@@ -66,6 +69,12 @@ export function Composer({ channel, state, parentId, messages, placeholder, drop
     el.style.height = "auto";
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT)}px`;
   }, [composer.text]);
+  useLayoutEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null) return;
+    pendingCaret.current = null;
+    area.current?.setSelectionRange(at, at);
+  });
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLTextAreaElement>) => {
     if (mention.onKeyDown(event)) return;
