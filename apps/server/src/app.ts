@@ -119,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     (userId, online, user) => {
       void services.presence.presenceChanged(userId, online, user).catch(() => undefined);
     },
+    config.presenceGraceMs,
   );
   services.attachPresence({
     isOnline: (userId) => presence.isOnline(userId),

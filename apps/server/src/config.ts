@@ -48,6 +48,7 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   WEB_DIST: z.string().min(1).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  PRESENCE_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -75,6 +76,8 @@ export interface Config {
   trustProxy: boolean;
   webDist: string | undefined;
   shutdownGraceMs: number;
+  /** How long a user whose last connection closed still shows online (a reconnect within it is no change). */
+  presenceGraceMs: number;
   uploadMaxBytes: number;
   /** `/api` and `/chat` requests a minute per token (or per IP without one); 0 turns it off. */
   rateLimitPerMinute: number;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    presenceGraceMs: e.PRESENCE_GRACE_MS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };

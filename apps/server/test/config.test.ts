@@ -13,6 +13,7 @@ describe("config", () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
     expect(c.allowedOrigins).toEqual([]);
+    expect(c.presenceGraceMs).toBe(15_000);
   });
 
   it.each([
@@ -25,6 +26,7 @@ describe("config", () => {
     ["LOG_LEVEL", "loud"],
     ["ALLOWED_ORIGINS", "not a url"],
     ["TRUST_PROXY", "maybe"],
+    ["PRESENCE_GRACE_MS", "-1"],
   ])("rejects %s=%s naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}:`));

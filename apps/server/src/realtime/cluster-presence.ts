@@ -12,12 +12,18 @@ const DEAD_AFTER_MS = 3 * BEAT_MS + 5_000;
  * changes cluster-wide, and a dead node's users are announced offline by one surviving node.
  * The beats also carry each node's watcher counts, so a channel's watcher count is
  * cluster-wide (other nodes' share at most one beat old).
+ *
+ * A user whose last connection on this node closes stays online for `graceMs` (PRESENCE_GRACE_MS):
+ * a page reload or a dropped network that reconnects within it, here or on another node, is
+ * announced neither offline nor online again.
  */
 export class ClusterPresence {
   private readonly remote = new Map<
     string,
     { users: Set<string>; watchers: Record<string, number>; seenAt: number }
   >();
+  /** Users whose last local connection closed, until their grace ends. */
+  private readonly leaving = new Map<string, NodeJS.Timeout>();
   private timer: NodeJS.Timeout | undefined;
   private soon: NodeJS.Timeout | undefined;
 
@@ -28,6 +34,7 @@ export class ClusterPresence {
     private readonly localWatchers: () => Record<string, number>,
     private readonly isLocal: (userId: string) => boolean,
     private readonly announce: (userId: string, online: boolean, user?: UserRow) => void,
+    private readonly graceMs = 0,
   ) {}
 
   start(): void {
@@ -42,6 +49,8 @@ export class ClusterPresence {
   stop(): void {
     clearInterval(this.timer);
     clearTimeout(this.soon);
+    for (const t of this.leaving.values()) clearTimeout(t);
+    this.leaving.clear();
     this.beat(false);
   }
 
@@ -53,11 +62,30 @@ export class ClusterPresence {
   }
 
   isOnline(userId: string): boolean {
-    return this.isLocal(userId) || this.onlineElsewhere(userId);
+    return this.isLocal(userId) || this.leaving.has(userId) || this.onlineElsewhere(userId);
   }
 
   /** This node's first connection of a user opened (with the user's row), or its last one closed. */
   localChanged(userId: string, online: boolean, user?: UserRow): void {
+    const leaving = this.leaving.get(userId);
+    if (online && leaving) {
+      clearTimeout(leaving);
+      this.leaving.delete(userId);
+      return;
+    }
+    if (online || this.graceMs === 0) {
+      this.changed(userId, online, user);
+      return;
+    }
+    const left = setTimeout(() => {
+      this.leaving.delete(userId);
+      this.changed(userId, false);
+    }, this.graceMs);
+    left.unref();
+    this.leaving.set(userId, left);
+  }
+
+  private changed(userId: string, online: boolean, user?: UserRow): void {
     if (!this.onlineElsewhere(userId)) this.announce(userId, online, user);
     clearTimeout(this.soon);
     this.soon = setTimeout(() => this.beat(true), 50);
@@ -96,7 +124,7 @@ export class ClusterPresence {
     this.bus.publish({
       kind: "node",
       nodeId: this.nodeId,
-      users: alive ? [...this.localUsers()] : [],
+      users: alive ? [...this.localUsers(), ...this.leaving.keys()] : [],
       watchers: alive ? this.localWatchers() : {},
       alive,
     });

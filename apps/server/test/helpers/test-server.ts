@@ -69,6 +69,8 @@ export async function startTestServer(
     LOG_LEVEL: "info",
     // Suites send thousands of requests a minute with one token; the limit has its own test.
     RATE_LIMIT_PER_MINUTE: "0",
+    // Suites watch users go offline as they close; the grace has its own test.
+    PRESENCE_GRACE_MS: "0",
     ...shared,
     ...rest,
   });

@@ -61,6 +61,7 @@ export async function startCluster(
     PORT: "0",
     DB_POOL_SIZE: "5",
     RATE_LIMIT_PER_MINUTE: "0",
+    PRESENCE_GRACE_MS: "0",
     ...opts.env,
   };
   const dirs: string[] = [];

@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Bus, BusMessage, NodeBeat } from "../../src/realtime/bus.js";
 import { ClusterPresence } from "../../src/realtime/cluster-presence.js";
 
 /** A node's ClusterPresence with its own local users and watchers, and what it announced. */
-function node(id: string, local: { users: string[]; watchers: Record<string, number> }) {
+function node(id: string, local: { users: string[]; watchers: Record<string, number> }, graceMs = 0) {
   const published: BusMessage[] = [];
   const bus: Bus = {
     publish: (m) => published.push(m),
@@ -19,6 +19,7 @@ function node(id: string, local: { users: string[]; watchers: Record<string, num
     () => local.watchers,
     (userId) => local.users.includes(userId),
     (userId, online) => announced.push([userId, online]),
+    graceMs,
   );
   const lastBeat = () => published.filter((m): m is NodeBeat => m.kind === "node").at(-1)!;
   return { presence, announced, lastBeat, local };
@@ -94,5 +95,56 @@ describe("cluster presence and watchers across nodes", () => {
     expect(a.announced).toEqual([]);
     expect(a.presence.isOnline("ana")).toBe(true);
     a.presence.stop();
+  });
+
+  describe("with a grace for leaving", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("keeps a user online through the grace, announces nothing if they come back, offline once if not", () => {
+      vi.useFakeTimers();
+      const a = node("a", { users: ["ana"], watchers: {} }, 1_000);
+      a.local.users = [];
+      a.presence.localChanged("ana", false);
+      expect(a.presence.isOnline("ana")).toBe(true);
+      a.presence.start();
+      expect(a.lastBeat().users).toEqual(["ana"]);
+
+      vi.advanceTimersByTime(900);
+      a.local.users = ["ana"];
+      a.presence.localChanged("ana", true);
+      vi.advanceTimersByTime(5_000);
+      expect(a.announced).toEqual([]);
+
+      a.local.users = [];
+      a.presence.localChanged("ana", false);
+      vi.advanceTimersByTime(999);
+      expect(a.announced).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(a.announced).toEqual([["ana", false]]);
+      expect(a.presence.isOnline("ana")).toBe(false);
+      a.presence.stop();
+    });
+
+    it("a user who leaves one node and reconnects on another within the grace is announced by neither", () => {
+      vi.useFakeTimers();
+      const a = node("a", { users: ["ana"], watchers: {} }, 1_000);
+      const b = node("b", { users: [], watchers: {} }, 1_000);
+      a.presence.start();
+      b.presence.onBeat(a.lastBeat());
+      a.local.users = [];
+      a.presence.localChanged("ana", false);
+      b.local.users = ["ana"];
+      b.presence.localChanged("ana", true);
+      vi.advanceTimersByTime(50);
+      a.presence.onBeat(b.lastBeat());
+      vi.advanceTimersByTime(2_000);
+      expect(a.announced).toEqual([]);
+      expect(b.announced).toEqual([]);
+      expect(a.presence.isOnline("ana")).toBe(true);
+      a.presence.stop();
+      b.presence.stop();
+    });
   });
 });
