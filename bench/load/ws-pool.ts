@@ -131,6 +131,8 @@ export class WsPool {
       c.ws = ws;
       ws.on("open", () => {
         ws.send(JSON.stringify({ type: "auth", api_key: this.args.apiKey, token: c.spec.token }));
+        // A resume sends its watches right behind auth, as Parley's SDK does after a drop.
+        if (resume) this.sendWatch(i, c, resume);
       });
       ws.on("message", (data: Buffer) => {
         if (c.ws === ws) this.onFrame(i, c, data, resume);
@@ -157,7 +159,7 @@ export class WsPool {
     };
     switch (f.type) {
       case "connection.ok":
-        if (c.watchOnAuth) this.sendWatch(i, c, resume);
+        if (c.watchOnAuth && !resume) this.sendWatch(i, c, resume);
         else c.done?.();
         return;
       case "watch.ok":

@@ -60,6 +60,13 @@ export interface QueryChannelsOptions {
   watch?: boolean;
 }
 
+/** One `watch` frame and the channels it names. */
+interface WatchBatch {
+  reqId: string;
+  channels: Channel[];
+  frame: ClientFrame & { type: "watch" };
+}
+
 const QUERY_CHANNELS_MESSAGE_LIMIT = 25;
 const WATCH_BATCH = 1000;
 const noopLogger: Logger = () => {};
@@ -79,6 +86,8 @@ export class ChatClient {
   readonly #emitter: EventEmitter<ClientEvent>;
   readonly #state: ClientState;
   readonly #watchRequests = new WatchRequests();
+  /** Watch frames the socket being opened sent right behind `auth`; the resume waits for their answers. */
+  #openingWatches: WatchBatch[] = [];
   readonly #host: ChannelHost;
   readonly #router: FrameRouterDeps;
   #channelListQuery: ChannelListQuery | undefined;
@@ -206,6 +215,11 @@ export class ChatClient {
       }),
       logger: this.logger,
       onFrame: (frame) => routeFrame(frame, this.#router),
+      openingFrames: () => {
+        if (this.#connection !== connection) return [];
+        this.#openingWatches = this.#watchBatches(this.#resumable());
+        return this.#openingWatches.map((b) => b.frame);
+      },
       onReconnected: (ok) => {
         if (this.#connection === connection) void this.#resume(ok);
       },
@@ -409,45 +423,76 @@ export class ChatClient {
     };
   }
 
-  /** Sends `watch` frames (since = each channel's last seq) and waits for the answers. */
-  async #watch(channels: readonly Channel[]): Promise<WatchOutcome[]> {
-    const connection = this.#connection;
-    if (!connection?.online) return [];
+  /** `watch` frames for `channels` (since = each channel's last seq), in batches, each with its req_id. */
+  #watchBatches(channels: readonly Channel[]): WatchBatch[] {
     const ready = channels.filter((c) => c.id !== undefined && c.state.initialized);
-    const all: WatchOutcome[] = [];
+    const batches: WatchBatch[] = [];
     for (let i = 0; i < ready.length; i += WATCH_BATCH) {
       const batch = ready.slice(i, i + WATCH_BATCH);
       const reqId = this.#watchRequests.nextReqId();
-      const answer = this.#watchRequests.track(
+      batches.push({
         reqId,
-        batch.map((c) => c.cid),
-        this.options.connectTimeout ?? CONNECT_TIMEOUT_MS,
+        channels: batch,
+        frame: {
+          type: "watch",
+          req_id: reqId,
+          channels: batch.map((c) => ({ cid: c.cid, since: c.state.lastSeq })),
+        },
+      });
+    }
+    return batches;
+  }
+
+  /**
+   * Sends `watch` frames and waits for the answers. `sent`: batches already on the wire (behind
+   * the socket's `auth`), tracked at once, before any answer can arrive; the rest go one batch at a time.
+   */
+  async #watch(channels: readonly Channel[], sent: readonly WatchBatch[] = []): Promise<WatchOutcome[]> {
+    const connection = this.#connection;
+    if (!connection?.online) return [];
+    const timeout = this.options.connectTimeout ?? CONNECT_TIMEOUT_MS;
+    const track = (batch: WatchBatch) => {
+      const answer = this.#watchRequests.track(
+        batch.reqId,
+        batch.channels.map((c) => c.cid),
+        timeout,
       );
       // Counted before sending: the answer can arrive before send() returns.
-      for (const c of batch) c._watchSent(1);
-      const sent = connection.send({
-        type: "watch",
-        req_id: reqId,
-        channels: batch.map((c) => ({ cid: c.cid, since: c.state.lastSeq })),
-      });
-      if (!sent) {
-        for (const c of batch) c._watchSent(-1);
-        this.#watchRequests.cancel(reqId);
+      for (const c of batch.channels) c._watchSent(1);
+      return answer;
+    };
+    const answers = sent.map(track);
+    // Awaited below; a failure of a batch sent after them must not leave their rejections unhandled.
+    for (const answer of answers) answer.catch(() => undefined);
+    const covered = new Set(sent.flatMap((b) => b.channels));
+    const all: WatchOutcome[] = [];
+    for (const batch of this.#watchBatches(channels.filter((c) => !covered.has(c)))) {
+      const answer = track(batch);
+      if (!connection.send(batch.frame)) {
+        for (const c of batch.channels) c._watchSent(-1);
+        this.#watchRequests.cancel(batch.reqId);
         continue;
       }
       all.push(...(await answer));
     }
+    for (const answer of answers) all.push(...(await answer));
     return all;
+  }
+
+  /** The channels a resume watches again: those watched, loaded. */
+  #resumable(): Channel[] {
+    return [...this.activeChannels.values()].filter((c) => c.watching && c.state.initialized);
   }
 
   /** After a drop: re-watch from the last seq of each channel, re-query the list, resend pending sends. */
   async #resume(ok: ConnectionOk): Promise<void> {
     this.#state.setUser(ok.me, ok.me.total_unread_count);
-    const watched = [...this.activeChannels.values()].filter((c) => c.watching && c.state.initialized);
+    const sent = this.#openingWatches;
+    this.#openingWatches = [];
     for (const channel of this.activeChannels.values()) channel._resendPending();
     const query = this.#channelListQuery;
     const results = await Promise.allSettled([
-      this.#watch(watched),
+      this.#watch(this.#resumable(), sent),
       query &&
         requeryChannelList(query, {
           rest: this.rest,

@@ -37,6 +37,12 @@ export interface ConnectionOptions {
   logger: Logger;
   /** Every frame after `connection.ok` (events and control frames). */
   onFrame(frame: ServerFrame): void;
+  /**
+   * Frames to send right behind `auth` when a dropped connection reopens (a resume's watches):
+   * the server answers them once it has answered `connection.ok`, so resuming takes no extra
+   * round trip.
+   */
+  openingFrames?(): ClientFrame[];
   /** A dropped connection is back (re-authenticated); the client resumes its channels. */
   onReconnected(ok: ConnectionOk): void;
   onOnlineChange(online: boolean): void;
@@ -151,7 +157,11 @@ export class Connection {
     if (!this.#reconnecting || waiting) this.#scheduleReconnect(0);
   }
 
-  #open(): Promise<ConnectionOk> {
+  /**
+   * `onOk` (a reconnect, which sends `openingFrames` behind auth) runs as `connection.ok` is
+   * handled, before the frames behind it in the same read: their answers must find their requests.
+   */
+  #open(onOk?: (ok: ConnectionOk) => void): Promise<ConnectionOk> {
     return new Promise<ConnectionOk>((resolve, reject) => {
       let settled = false;
       let serverError: { code: string; message: string } | undefined;
@@ -184,7 +194,10 @@ export class Connection {
       socket.onopen = (() => {
         const auth: ClientFrame = { type: "auth", api_key: this.#o.apiKey, token: this.#o.token };
         if (this.#o.userId) auth.user_id = this.#o.userId;
+        // Built before auth goes out: connection.ok may be handled before send() returns.
+        const behind = onOk ? (this.#o.openingFrames?.() ?? []) : [];
         socket.send(JSON.stringify(auth));
+        for (const frame of behind) socket.send(JSON.stringify(frame));
       }) as (event: never) => void;
       socket.onerror = ((event: unknown) => {
         this.#o.logger("debug", "socket error", {
@@ -224,7 +237,9 @@ export class Connection {
             this.#connectionId = frame.connection_id;
             this.#startHealth();
             this.#setOnline(true);
-            resolve({ connection_id: frame.connection_id, me: frame.me });
+            const ok = { connection_id: frame.connection_id, me: frame.me };
+            resolve(ok);
+            onOk?.(ok);
           } else if (frame.type === "error") {
             serverError = { code: frame.code, message: frame.message };
             this.#o.logger("warn", "error before connection.ok", {
@@ -294,25 +309,22 @@ export class Connection {
     const wait = delay ?? this.#o.backoff.next();
     this.#reconnectTimer = setTimeout(() => {
       this.#reconnectTimer = undefined;
-      this.#open().then(
-        (ok) => {
+      this.#open((ok) => {
+        this.#reconnecting = false;
+        if (this.#closed) return;
+        this.#o.backoff.reset();
+        this.#o.onReconnected(ok);
+      }).catch((error: unknown) => {
+        if (this.#closed) return;
+        if (error instanceof ChatConnectionError && error.fatal) {
           this.#reconnecting = false;
-          if (this.#closed) return;
-          this.#o.backoff.reset();
-          this.#o.onReconnected(ok);
-        },
-        (error: unknown) => {
-          if (this.#closed) return;
-          if (error instanceof ChatConnectionError && error.fatal) {
-            this.#reconnecting = false;
-            this.#closed = true;
-            this.#o.onFatal(error);
-            return;
-          }
-          this.#o.logger("info", "reconnect failed", { error: String(error) });
-          this.#scheduleReconnect();
-        },
-      );
+          this.#closed = true;
+          this.#o.onFatal(error);
+          return;
+        }
+        this.#o.logger("info", "reconnect failed", { error: String(error) });
+        this.#scheduleReconnect();
+      });
     }, wait);
   }
 

@@ -156,6 +156,38 @@ describe("resume after a reconnect", () => {
     await h.client.disconnectUser();
   });
 
+  test("the watches go out right behind auth; a replay in the same read as connection.ok is applied once", async () => {
+    const cid = "messaging:a";
+    const warnings: string[] = [];
+    const h = await connectedHarness({ logger: (level, msg) => level === "warn" && warnings.push(msg) });
+    h.states.set("a", channelState("a", { messages: [message("a1", "alice", 4, { cid })], lastSeq: 4 }));
+    await h.client.queryChannels();
+    const channel = h.client.activeChannels.get(cid)!;
+    const seen: string[] = [];
+    channel.on("message.new", (e) => seen.push(e.message.id));
+    // a server answering at once: connection.ok, the replay and watch.ok arrive together
+    FakeSocket.onCreate = (socket) => {
+      socket.onSend = (frame) => {
+        if (frame.type !== "watch") return;
+        socket.receive({ type: "connection.ok", connection_id: "c2", me: me("bob") });
+        socket.receive(newMessage("a2", 5, cid));
+        socket.receive({ type: "watch.ok", req_id: frame.req_id, cid, last_seq: 5, replayed: 1 });
+      };
+      queueMicrotask(() => socket.open());
+    };
+    const recovered = new Promise<void>((resolve) => h.client.on("connection.recovered", () => resolve()));
+    FakeSocket.last.serverClose(1006);
+    await recovered;
+    const next = FakeSocket.last;
+    expect(next.sent.map((f) => f.type)).toEqual(["auth", "watch"]);
+    expect(next.framesOfType("watch")[0]!.channels).toEqual([{ cid, since: 4 }]);
+    expect(seen).toEqual(["a2"]);
+    expect(channel.state.messages.map((m) => m.id)).toEqual(["a1", "a2"]);
+    // the resume found the answer to the watch it had sent: nothing timed out or failed
+    expect(warnings).toEqual([]);
+    await h.client.disconnectUser();
+  });
+
   test("a re-query answer ahead of a watched channel leaves the missed messages to the replay, which hands each to handlers once", async () => {
     const cid = "messaging:a";
     const h = await connectedHarness();

@@ -111,6 +111,8 @@ class Session implements Connection {
   private lastPinged = this.lastHeard;
   private isClosed = false;
   private authTimer: NodeJS.Timeout | undefined;
+  /** Settles when the `auth` frame in progress has been answered. */
+  private authenticating: Promise<void> | undefined;
   /**
    * Without a negotiated extension (compression) a frame's bytes are exactly what ws would write,
    * so they go straight to the TCP socket, corked: every frame a socket gets in one event-loop
@@ -204,7 +206,14 @@ class Session implements Connection {
       );
       return;
     }
-    void this.onFrame(parsed.data).catch((err: unknown) => {
+    const frame = parsed.data;
+    // Frames sent right behind `auth` (a resume's watches, in the same flight) wait for its answer.
+    if (this.authenticating) void this.authenticating.then(() => this.dispatch(frame, reqId));
+    else void this.dispatch(frame, reqId);
+  }
+
+  private dispatch(frame: ClientFrame, reqId: string | undefined): Promise<void> {
+    return this.onFrame(frame).catch((err: unknown) => {
       if (err instanceof DomainError) return this.error(err.code, err.message, reqId);
       this.deps.log.error({ err, connection_id: this.id || undefined }, "websocket frame failed");
       this.error(ErrorCode.internal, "internal error", reqId);
@@ -233,7 +242,14 @@ class Session implements Connection {
         ...(frame.req_id ? { req_id: frame.req_id } : {}),
       });
     }
-    if (frame.type === "auth") return this.authenticate(frame);
+    if (frame.type === "auth") {
+      if (this.actor) throw new DomainError(ErrorCode.badRequest, "already authenticated");
+      const done = this.authenticate(frame).finally(() => {
+        this.authenticating = undefined;
+      });
+      this.authenticating = done.catch(() => undefined);
+      return done;
+    }
     const actor = this.actor;
     if (!actor) throw new DomainError(ErrorCode.notAuthenticated, "send an auth frame first");
     switch (frame.type) {
@@ -259,7 +275,6 @@ class Session implements Connection {
   }
 
   private async authenticate(frame: ClientFrame & { type: "auth" }): Promise<void> {
-    if (this.actor) throw new DomainError(ErrorCode.badRequest, "already authenticated");
     let actor: Actor;
     let user: UserRow;
     try {

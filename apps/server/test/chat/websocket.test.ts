@@ -57,6 +57,36 @@ describe("websocket authentication", () => {
     sock.close();
   });
 
+  it("answers frames sent right behind auth once it has answered connection.ok", async () => {
+    const ch = await channel([bob.id]);
+    for (let i = 0; i < 3; i++)
+      await s.chat(ana.token, "POST", `${ch.path}/messages`, { message: { text: `q${i}` } });
+    const sock = await rawSocket(s.wsUrl);
+    sock.send({ type: "auth", api_key: s.apiKey, token: bob.token });
+    sock.send({ type: "watch", req_id: "w1", channels: [{ cid: ch.cid, since: ch.lastSeq }] });
+    sock.send({ type: "auth", api_key: s.apiKey, token: bob.token, req_id: "again" });
+    expect((await sock.next((f) => f.type === "watch.ok")).replayed).toBe(3);
+    expect((await sock.next((f) => f.type === "error")).req_id).toBe("again");
+    // connection.ok first; then each frame's answer as it completes (a refusal needs no reads)
+    expect(sock.frames[0].type).toBe("connection.ok");
+    expect(sock.frames.filter((f) => f.type === "message.new").map((f) => f.message.text)).toEqual([
+      "q0",
+      "q1",
+      "q2",
+    ]);
+    expect(sock.frames).toHaveLength(6);
+    sock.close();
+  });
+
+  it("drops what was sent behind a refused auth, answering nothing but the refusal", async () => {
+    const ch = await channel([bob.id]);
+    const sock = await rawSocket(s.wsUrl);
+    sock.send({ type: "auth", api_key: s.apiKey, token: "not-a-token" });
+    sock.send({ type: "watch", channels: [{ cid: ch.cid, since: 0 }] });
+    expect((await sock.closed).code).toBe(4001);
+    expect(sock.frames.map((f) => [f.type, f.code])).toEqual([["error", "token_invalid"]]);
+  });
+
   it("refuses a foreign Origin with 403 before the upgrade", async () => {
     await expect(rawSocket(s.wsUrl, { origin: "https://evil.example" })).rejects.toThrow(
       "upgrade refused: 403",

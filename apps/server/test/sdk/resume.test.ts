@@ -1,5 +1,7 @@
+import type { WebSocketConstructor } from "@parley/client";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type WebSocket from "ws";
+import WebSocketImpl from "ws";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { channelId, connectedUser, waitFor } from "./sdk-helpers.js";
 
@@ -69,3 +71,49 @@ test("resume: B's socket is cut during a burst of 500 messages; after reconnecti
   await a.client.disconnectUser();
   await b.client.disconnectUser();
 }, 60_000);
+
+test("resume in one flight: a reconnecting client sends its watches right behind auth, before connection.ok", async () => {
+  /** Per socket, the frames the client sent and whether connection.ok had arrived by then. */
+  const sockets: { type: string; afterOk: boolean }[][] = [];
+  class RecordingSocket extends WebSocketImpl {
+    constructor(url: string) {
+      super(url);
+      const sent: { type: string; afterOk: boolean }[] = [];
+      sockets.push(sent);
+      let ok = false;
+      this.on("message", (data) => {
+        if ((JSON.parse(String(data)) as { type: string }).type === "connection.ok") ok = true;
+      });
+      const send = this.send.bind(this);
+      this.send = ((data: string) => {
+        sent.push({ type: (JSON.parse(data) as { type: string }).type, afterOk: ok });
+        send(data);
+      }) as typeof this.send;
+    }
+  }
+  const a = await connectedUser(server);
+  const b = await connectedUser(server, { WebSocket: RecordingSocket as unknown as WebSocketConstructor });
+  const channelA = a.client.channel("messaging", channelId("flight"), { members: [b.auth.user.id] });
+  await channelA.watch();
+  const [channelB] = await b.client.queryChannels();
+  if (!channelB) throw new Error("B does not see the channel");
+  let recovered = 0;
+  b.client.on("connection.recovered", () => recovered++);
+
+  (b.client.connection!.socket as unknown as WebSocket).terminate();
+  await waitFor(() => !b.client.connection!.online, 5_000, "B to notice the drop");
+  const missed = await channelA.sendMessage({ text: "while away" });
+  await waitFor(() => recovered === 1, 10_000, "the recovery");
+  await waitFor(() => channelB.state.messages.some((m) => m.id === missed.id), 5_000, "the missed message");
+
+  const again = sockets.at(-1)!;
+  expect(again.slice(0, 2)).toEqual([
+    { type: "auth", afterOk: false },
+    { type: "watch", afterOk: false },
+  ]);
+  // nothing watched twice: the resume waited for the answer to the watch it had sent
+  expect(again.filter((f) => f.type === "watch")).toHaveLength(1);
+  expect(channelB.state.messages.filter((m) => m.id === missed.id)).toHaveLength(1);
+  await a.client.disconnectUser();
+  await b.client.disconnectUser();
+});
