@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const hub: Hub = new Hub(
     store,
     metrics,
-    (userId, online, user) => presence.localChanged(userId, online, user),
+    (userId, online, user, ended) => presence.localChanged(userId, online, user, ended),
     (userId, cid) => services.presence.canRead(userId, cid),
   );
   const presence = new ClusterPresence(

@@ -13,9 +13,10 @@ const DEAD_AFTER_MS = 3 * BEAT_MS + 5_000;
  * The beats also carry each node's watcher counts, so a channel's watcher count is
  * cluster-wide (other nodes' share at most one beat old).
  *
- * A user whose last connection on this node closes stays online for `graceMs` (PRESENCE_GRACE_MS):
+ * A user whose last connection on this node drops stays online for `graceMs` (PRESENCE_GRACE_MS):
  * a page reload or a dropped network that reconnects within it, here or on another node, is
- * announced neither offline nor online again.
+ * announced neither offline nor online again. A connection closed on purpose (a sign-out, a
+ * revoked or banned session) goes offline at once.
  */
 export class ClusterPresence {
   private readonly remote = new Map<
@@ -65,15 +66,18 @@ export class ClusterPresence {
     return this.isLocal(userId) || this.leaving.has(userId) || this.onlineElsewhere(userId);
   }
 
-  /** This node's first connection of a user opened (with the user's row), or its last one closed. */
-  localChanged(userId: string, online: boolean, user?: UserRow): void {
+  /**
+   * This node's first connection of a user opened (with the user's row), or its last one closed
+   * (`ended`: on purpose, so without the grace).
+   */
+  localChanged(userId: string, online: boolean, user?: UserRow, ended = false): void {
     const leaving = this.leaving.get(userId);
     if (online && leaving) {
       clearTimeout(leaving);
       this.leaving.delete(userId);
       return;
     }
-    if (online || this.graceMs === 0) {
+    if (online || ended || this.graceMs === 0) {
       this.changed(userId, online, user);
       return;
     }

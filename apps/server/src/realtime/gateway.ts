@@ -93,8 +93,8 @@ const sessionOf = new WeakMap<WebSocket, Session>();
 function onMessage(this: WebSocket, data: RawData, isBinary: boolean): void {
   sessionOf.get(this)?.receive(data, isBinary);
 }
-function onClose(this: WebSocket): void {
-  sessionOf.get(this)?.closed();
+function onClose(this: WebSocket, code: number): void {
+  sessionOf.get(this)?.closed(code);
 }
 function onError(this: WebSocket): void {
   this.terminate();
@@ -110,6 +110,8 @@ class Session implements Connection {
   private lastHeard = Date.now();
   private lastPinged = this.lastHeard;
   private isClosed = false;
+  /** The server ended the session for good (revoked, banned): no presence grace. */
+  private ended = false;
   private authTimer: NodeJS.Timeout | undefined;
   /** Settles when the `auth` frame in progress has been answered. */
   private authenticating: Promise<void> | undefined;
@@ -144,6 +146,7 @@ class Session implements Connection {
   }
 
   close(code: number, reason: string): void {
+    if (code === CloseCode.sessionRevoked || code === CloseCode.banned) this.ended = true;
     this.socket.close(code, reason);
   }
 
@@ -160,12 +163,13 @@ class Session implements Connection {
     }
   }
 
-  closed(): void {
+  closed(code: number): void {
     this.isClosed = true;
     clearTimeout(this.authTimer);
     this.sessions.delete(this);
     if (this.actor) {
-      this.deps.hub.remove(this);
+      // A goodbye (sign-out) or a revoked or banned session ends at once; a drop may come back.
+      this.deps.hub.remove(this, this.ended || code === CloseCode.normal);
       this.deps.onConnection(-1);
     }
   }

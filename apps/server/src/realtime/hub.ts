@@ -39,8 +39,11 @@ export class Hub implements PresencePort {
   constructor(
     private readonly store: Store,
     private readonly metrics: HubMetrics,
-    /** `user`: the row a connection that brings its user online just authenticated with. */
-    private readonly onPresence: (userId: string, online: boolean, user?: UserRow) => void,
+    /**
+     * `user`: the row a connection that brings its user online just authenticated with;
+     * `ended`: the last connection closed on purpose (no grace before going offline).
+     */
+    private readonly onPresence: (userId: string, online: boolean, user?: UserRow, ended?: boolean) => void,
     private readonly canRead: (userId: string, cid: string) => Promise<boolean>,
   ) {}
 
@@ -81,7 +84,8 @@ export class Hub implements PresencePort {
     if (first) this.onPresence(conn.userId, true, user);
   }
 
-  remove(conn: Connection): void {
+  /** `ended`: the connection closed on purpose (a sign-out, a revoked or banned session). */
+  remove(conn: Connection, ended = false): void {
     for (const cid of conn.watching) this.feeds.get(cid)?.watchers.delete(conn);
     for (const cid of conn.watching) this.dropFeedIfIdle(cid);
     conn.watching.clear();
@@ -90,7 +94,7 @@ export class Hub implements PresencePort {
     this.connections--;
     if (set.size === 0) {
       this.byUser.delete(conn.userId);
-      this.onPresence(conn.userId, false);
+      this.onPresence(conn.userId, false, undefined, ended);
     }
   }
 

@@ -36,7 +36,7 @@ describe("presence grace: a reconnect within it is no change", () => {
     );
     const before = watcher.frames.length;
 
-    first.close();
+    first.ws.terminate(); // a dropped network: no closing handshake
     const query = () => s.chat(bo.streamToken, "POST", `/channels/messaging/${id}/query`, {});
     // The server has handled the close once Ana no longer counts as a watcher.
     await expect.poll(async () => (await query()).body.watcher_count).toBe(1);
@@ -50,6 +50,43 @@ describe("presence grace: a reconnect within it is no change", () => {
     await watcher.next((f) => f.type === "typing.start" && f.user.id === ana.user.id);
     expect(presenceOf(watcher.frames.slice(before), ana.user.id)).toEqual([]);
     again.close();
+    watcher.close();
+  });
+
+  it("takes a user offline at once when they say goodbye or their session is signed out", async () => {
+    const { ana, watcher } = await watchedPair(s);
+    const offline = () =>
+      watcher.next((f) => f.type === "user.presence.changed" && f.user.id === ana.user.id && !f.user.online);
+    const online = (after: number) =>
+      watcher.next(
+        (f) =>
+          f.type === "user.presence.changed" &&
+          f.user.id === ana.user.id &&
+          f.user.online &&
+          watcher.frames.indexOf(f) >= after,
+      );
+
+    const sock = await authedSocket(s.wsUrl, s.apiKey, ana.streamToken);
+    await online(0);
+    sock.ws.close(1000, "client disconnect"); // the SDK's disconnectUser, on sign-out
+    await offline();
+
+    const from = watcher.frames.length;
+    const again = await authedSocket(s.wsUrl, s.apiKey, ana.streamToken);
+    await online(from);
+    await fetch(`${s.url}/api/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ action: "signout", token: ana.token }),
+    });
+    expect((await again.closed).code).toBe(4004);
+    await watcher.next(
+      (f) =>
+        f.type === "user.presence.changed" &&
+        f.user.id === ana.user.id &&
+        !f.user.online &&
+        watcher.frames.indexOf(f) > from,
+    );
     watcher.close();
   });
 });
