@@ -106,8 +106,16 @@ test("scrolling away from a message opened from search is not undone by its re-c
       const m = message.getBoundingClientRect();
       const v = scroller.getBoundingClientRect();
       if (Math.abs(m.top + m.height / 2 - (v.top + v.height / 2)) > 40) return false;
-      scroller.dispatchEvent(new WheelEvent("wheel", { bubbles: true, deltaY: scroller.scrollHeight }));
-      scroller.scrollTop = scroller.scrollHeight;
+      // A wheel scroll to the bottom, kept up for a few frames as a hand on the wheel does: rows
+      // rendered there are measured and grow the list, which one jump would leave short of the end.
+      // The frames end well before the list's next re-centring (200 ms) would pull it back.
+      let frames = 0;
+      const scrollDown = () => {
+        scroller.dispatchEvent(new WheelEvent("wheel", { bubbles: true, deltaY: scroller.scrollHeight }));
+        scroller.scrollTop = scroller.scrollHeight;
+        if (++frames < 6) requestAnimationFrame(scrollDown);
+      };
+      scrollDown();
       return true;
     },
     target,
