@@ -340,4 +340,15 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The user's channel list (hidden or not) finds its memberships in this index alone, not
+  // each membership's row (docs/performance.md, P5).
+  "0010_members_by_user_and_hidden": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex("members_user_hidden")
+        .on("members")
+        .columns(["user_id", "hidden", "cid"])
+        .execute();
+    },
+  },
 };
