@@ -5,6 +5,15 @@ import { type Kysely, type Migration, sql } from "kysely";
  * tables on SQLite and PostgreSQL. Dialect-only objects (full-text indexes) are added by the
  * adapters' own migrations. Never edit a released migration: add a new one.
  */
+/** A migration that adds one index. */
+function indexOn(name: string, table: string, columns: string[]): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex(name).on(table).columns(columns).execute();
+    },
+  };
+}
+
 export const coreMigrations: Record<string, Migration> = {
   "0001_accounts": {
     async up(db: Kysely<unknown>) {
@@ -299,15 +308,7 @@ export const coreMigrations: Record<string, Migration> = {
       await db.schema.createIndex("messages_poll").on("messages").column("poll_id").unique().execute();
     },
   },
-  "0006_mutes_by_target": {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createIndex("user_mutes_target")
-        .on("user_mutes")
-        .columns(["target_id", "user_id"])
-        .execute();
-    },
-  },
+  "0006_mutes_by_target": indexOn("user_mutes_target", "user_mutes", ["target_id", "user_id"]),
   // Each send shows the channel again to members who hid it: only those rows, not every member's.
   "0007_hidden_members": {
     async up(db: Kysely<unknown>) {
@@ -320,35 +321,18 @@ export const coreMigrations: Record<string, Migration> = {
     },
   },
   // A channel's first members (join order) read without sorting them all: the list's previews.
-  "0008_members_in_join_order": {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createIndex("members_join_order")
-        .on("members")
-        .columns(["cid", "created_at", "user_id"])
-        .execute();
-    },
-  },
+  "0008_members_in_join_order": indexOn("members_join_order", "members", ["cid", "created_at", "user_id"]),
   // Unread counts (the list, a channel's read states, connection.ok's totals) read only this
   // index, not each message's row (docs/performance.md, P5).
-  "0009_countable_messages": {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createIndex("messages_countable")
-        .on("messages")
-        .columns(["cid", "seq", "type", "user_id", "parent_id", "show_in_channel"])
-        .execute();
-    },
-  },
+  "0009_countable_messages": indexOn("messages_countable", "messages", [
+    "cid",
+    "seq",
+    "type",
+    "user_id",
+    "parent_id",
+    "show_in_channel",
+  ]),
   // The user's channel list (hidden or not) finds its memberships in this index alone, not
   // each membership's row (docs/performance.md, P5).
-  "0010_members_by_user_and_hidden": {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createIndex("members_user_hidden")
-        .on("members")
-        .columns(["user_id", "hidden", "cid"])
-        .execute();
-    },
-  },
+  "0010_members_by_user_and_hidden": indexOn("members_user_hidden", "members", ["user_id", "hidden", "cid"]),
 };
