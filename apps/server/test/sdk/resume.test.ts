@@ -100,8 +100,14 @@ test("resume in one flight: a reconnecting client sends its watches right behind
   let recovered = 0;
   b.client.on("connection.recovered", () => recovered++);
 
+  // The drop is noticed, and the reconnection may follow within milliseconds: listen, not poll.
+  const dropped = new Promise<void>((resolve) =>
+    b.client.on("connection.changed", (e) => {
+      if (!e.online) resolve();
+    }),
+  );
   (b.client.connection!.socket as unknown as WebSocket).terminate();
-  await waitFor(() => !b.client.connection!.online, 5_000, "B to notice the drop");
+  await dropped;
   const missed = await channelA.sendMessage({ text: "while away" });
   await waitFor(() => recovered === 1, 10_000, "the recovery");
   await waitFor(() => channelB.state.messages.some((m) => m.id === missed.id), 5_000, "the missed message");
