@@ -159,8 +159,9 @@ export class WsPool {
     };
     switch (f.type) {
       case "connection.ok":
-        if (c.watchOnAuth && !resume) this.sendWatch(i, c, resume);
-        else c.done?.();
+        // A resume sent its watches with auth; the connect ends with their watch.ok frames.
+        if (!c.watchOnAuth) c.done?.();
+        else if (!resume) this.sendWatch(i, c, resume);
         return;
       case "watch.ok":
         if (f.cid !== undefined && f.last_seq !== undefined && !resume)

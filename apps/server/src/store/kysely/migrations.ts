@@ -1,10 +1,5 @@
 import { type Kysely, type Migration, sql } from "kysely";
 
-/**
- * Schema migrations written with Kysely's schema builder, so the same steps create the same
- * tables on SQLite and PostgreSQL. Dialect-only objects (full-text indexes) are added by the
- * adapters' own migrations. Never edit a released migration: add a new one.
- */
 /** A migration that adds one index. */
 function indexOn(name: string, table: string, columns: string[]): Migration {
   return {
@@ -14,6 +9,11 @@ function indexOn(name: string, table: string, columns: string[]): Migration {
   };
 }
 
+/**
+ * Schema migrations written with Kysely's schema builder, so the same steps create the same
+ * tables on SQLite and PostgreSQL. Dialect-only objects (full-text indexes) are added by the
+ * adapters' own migrations. Never edit a released migration: add a new one.
+ */
 export const coreMigrations: Record<string, Migration> = {
   "0001_accounts": {
     async up(db: Kysely<unknown>) {
