@@ -58,24 +58,44 @@ test("a failed action says so and retries; a failed send can be retried or disca
   await notice.getByRole("button", { name: "Retry" }).click();
   await expect(target.locator(".message__pinned")).toHaveText("Pinned");
 
-  // a send the server never gets: shown as not sent, with the reason; Discard removes it
-  await page.route("**/chat/channels/*/*/messages?*", (route) =>
-    route.request().method() === "POST" ? route.abort("connectionfailed") : route.continue(),
-  );
+  // a send the service refuses: shown as not sent, with the reason; Discard removes it. Sends go
+  // over the socket, so the socket's route answers them while `refusing` is set.
+  let refusing = true;
+  await page.routeWebSocket("**/chat/connect", (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((data) => {
+      const frame = JSON.parse(String(data)) as { type: string; req_id?: string };
+      if (!refusing || frame.type !== "send") return server.send(data);
+      ws.send(
+        JSON.stringify({
+          type: "error",
+          req_id: frame.req_id,
+          code: "unavailable",
+          message: "try again soon",
+        }),
+      );
+    });
+  });
+  await page.reload();
+  await expect(messageWith(page, "pin me")).toBeVisible();
   await composer(page).fill("this one fails");
   await composer(page).press("Enter");
   const failed = messageWith(page, "this one fails");
   await expect(failed.getByRole("alert")).toContainText("Not sent");
+  await expect(failed.getByRole("alert")).toContainText("try again soon");
   await failed.getByRole("button", { name: "Discard" }).click();
   await expect(failed).toHaveCount(0);
 
-  // and another one is retried once the network is back
+  // and another one is retried once the service takes sends again
   await composer(page).fill("this one is retried");
   await composer(page).press("Enter");
   const retried = messageWith(page, "this one is retried");
   await expect(retried.getByRole("alert")).toContainText("Not sent");
-  await page.unroute("**/chat/channels/*/*/messages?*");
+  refusing = false;
   await retried.getByRole("button", { name: "Retry" }).click();
   await expect(retried.locator(".message__status")).toHaveCount(0);
+  await page.reload();
+  await expect(messageWith(page, "this one is retried")).toBeVisible();
+  await expect(messageWith(page, "this one fails")).toHaveCount(0);
   await a.context.close();
 });

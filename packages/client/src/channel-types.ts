@@ -1,4 +1,4 @@
-import type { ClientFrame, MessagePagination, UserResponse } from "@parley/protocol";
+import type { ClientFrame, MessagePagination, MessageResponse, UserResponse } from "@parley/protocol";
 import type { Channel } from "./channel.js";
 import type { RestClient } from "./rest.js";
 import type { ChannelStateSnapshot, Logger } from "./types.js";
@@ -14,6 +14,12 @@ export interface ChannelHost {
   readonly typingTimeout: number;
   readonly logger: Logger;
   send(frame: ClientFrame): boolean;
+  /** Sends a message over the socket when it is open, else (or when it drops first) over REST. */
+  sendMessage(
+    type: string,
+    id: string,
+    message: SendMessageInput & { id: string },
+  ): Promise<{ message: MessageResponse }>;
   /** Sends a `watch` frame for the channels and waits for the answers (resolves at once when offline). */
   watch(channels: readonly Channel[]): Promise<WatchOutcome[]>;
   unwatch(channel: Channel): void;

@@ -327,7 +327,7 @@ export class Channel extends ChannelConversation {
   async #deliver(id: string): Promise<LocalMessage> {
     const input = this.#pending.get(id) ?? { id, text: "" };
     try {
-      const { message } = await this.host.rest.sendMessage(this.type, this.requireId(), { ...input, id });
+      const { message } = await this.host.sendMessage(this.type, this.requireId(), { ...input, id });
       this.#pending.delete(id);
       this.setState(applyNewMessage(this.state, message, this.ctx));
       this.trackReply(toLocalMessage(message));

@@ -32,6 +32,7 @@ import { ChatConnectionError } from "./errors.js";
 import { EventEmitter, type Subscription } from "./event-emitter.js";
 import { fetchFile, threadUnreadByChannel } from "./files-and-unread.js";
 import { type FrameRouterDeps, routeFrame } from "./frame-router.js";
+import { MessageSender } from "./message-sender.js";
 import { type RequestOptions, RestClient } from "./rest.js";
 import { type ChannelListQuery, requeryChannelList } from "./resume.js";
 import type {
@@ -86,6 +87,7 @@ export class ChatClient {
   readonly #emitter: EventEmitter<ClientEvent>;
   readonly #state: ClientState;
   readonly #watchRequests = new WatchRequests();
+  readonly #messages: MessageSender;
   /** Watch frames the socket being opened sent right behind `auth`; the resume waits for their answers. */
   #openingWatches: WatchBatch[] = [];
   readonly #host: ChannelHost;
@@ -109,10 +111,17 @@ export class ChatClient {
     if (options.fetch) restOptions.fetch = options.fetch;
     if (options.timeout !== undefined) restOptions.timeout = options.timeout;
     this.rest = new RestClient(restOptions);
+    this.#messages = new MessageSender({
+      rest: this.rest,
+      sendFrame: (frame) => this.#connection?.send(frame) ?? false,
+      online: () => this.online,
+      timeoutMs: () => this.options.connectTimeout ?? CONNECT_TIMEOUT_MS,
+    });
     this.#host = this.#createHost();
     this.#router = {
       channels: this.activeChannels,
       watchRequests: this.#watchRequests,
+      messages: this.#messages,
       state: this.#state,
       emit: (event) => this.#emitter.emit(event),
       channel: (type, id) => this.channel(type, id),
@@ -261,6 +270,7 @@ export class ChatClient {
     const wasOnline = connection?.online ?? false;
     connection?.disconnect();
     this.#watchRequests.failAll(new ChatConnectionError("closed", "disconnected"));
+    this.#messages.connectionLost();
     for (const channel of this.activeChannels.values()) channel._dispose();
     this.activeChannels.clear();
     this.#token = undefined;
@@ -411,6 +421,7 @@ export class ChatClient {
       typingTimeout: this.options.typingTimeout ?? TYPING_TIMEOUT_MS,
       logger: this.logger,
       send: (frame: ClientFrame) => this.#connection?.send(frame) ?? false,
+      sendMessage: (type, id, message) => this.#messages.send(type, id, message),
       watch: (channels) => this.#watch(channels),
       unwatch: (channel) => {
         if (channel.id) this.#connection?.send({ type: "unwatch", cids: [channel.cid] });
@@ -526,6 +537,7 @@ export class ChatClient {
   #onOnlineChange(online: boolean): void {
     if (!online) {
       this.#watchRequests.failAll(new ChatConnectionError("offline", "connection lost"));
+      this.#messages.connectionLost();
       for (const channel of this.activeChannels.values()) channel._connectionLost();
     }
     this.#state.setOnline(online);

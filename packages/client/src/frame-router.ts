@@ -8,12 +8,15 @@ import { isChannelEvent, parseCid } from "@parley/protocol";
 import type { Channel } from "./channel.js";
 import type { ClientState } from "./client-state.js";
 import { ChatFrameError } from "./errors.js";
+import type { MessageSender } from "./message-sender.js";
 import type { ClientEvent, Logger } from "./types.js";
 import type { WatchOutcome, WatchRequests } from "./watch-requests.js";
 
 export interface FrameRouterDeps {
   channels: ReadonlyMap<string, Channel>;
   watchRequests: WatchRequests;
+  /** Sends waiting for their `send.ok` or `error` frame. */
+  messages: MessageSender;
   state: ClientState;
   emit(event: ClientEvent): void;
   /** The cached channel object for a cid (created when missing). */
@@ -29,6 +32,9 @@ export function routeFrame(frame: ServerFrame, deps: FrameRouterDeps): void {
     case "connection.ok":
     case "health.check":
       return;
+    case "send.ok":
+      deps.messages.answered(frame.req_id, frame.message);
+      return;
     case "watch.ok":
       onWatchOutcome(
         { cid: frame.cid, status: "ok", last_seq: frame.last_seq, replayed: frame.replayed },
@@ -40,6 +46,7 @@ export function routeFrame(frame: ServerFrame, deps: FrameRouterDeps): void {
       onWatchOutcome({ cid: frame.cid, status: "reset", reason: frame.reason }, deps);
       return;
     case "error": {
+      if (deps.messages.refused(frame.req_id, frame)) return;
       const error = new ChatFrameError(frame.code, frame.message, frame.cid);
       const outcomes = deps.watchRequests.fail(frame.req_id, error);
       for (const o of outcomes) deps.channels.get(o.cid)?._onWatchAnswer(o);

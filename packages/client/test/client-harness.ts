@@ -7,6 +7,7 @@ import {
   FakeSocket,
   FakeWebSocket,
   fakeFetch,
+  findRoute,
   me,
 } from "./fakes.js";
 
@@ -45,7 +46,18 @@ export async function connectedHarness(
     { method: "POST", path: "/channels", handler: () => ({ body: { channels: harness.list() } }) },
     { method: "GET", path: "/unread", handler: () => ({ body: { total_unread_count: 0, channels: [] } }) },
   );
-  autoServer(self, (cid) => states.get(cid.split(":")[1]!)?.last_seq ?? 0);
+  autoServer(
+    self,
+    (cid) => states.get(cid.split(":")[1]!)?.last_seq ?? 0,
+    async (frame) => {
+      const [type, id] = frame.cid.split(":") as [string, string];
+      const path = `/channels/${type}/${id}/messages`;
+      const route = findRoute(harness.http.routes, "POST", path);
+      if (!route) return { status: 404, body: { error: { code: "not_found", message: `no route ${path}` } } };
+      const url = new URL(`http://chat.test/chat${path}`);
+      return route.handler({ url, body: { message: frame.message }, init: { method: "POST" } });
+    },
+  );
   harness.client = new ChatClient("key", {
     baseURL: "http://chat.test",
     WebSocket: FakeWebSocket,

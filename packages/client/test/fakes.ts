@@ -16,6 +16,8 @@ export class FakeSocket {
   static instances: FakeSocket[] = [];
   /** Called for every new socket (e.g. to auto-open and answer auth). */
   static onCreate: ((socket: FakeSocket) => void) | undefined;
+  /** Frames every socket fails to write (`send()` throws), as a socket that broke would. */
+  static refuse: ((frame: ClientFrame) => boolean) | undefined;
 
   readonly url: string;
   readyState = 0;
@@ -38,6 +40,7 @@ export class FakeSocket {
   static reset(): void {
     FakeSocket.instances = [];
     FakeSocket.onCreate = undefined;
+    FakeSocket.refuse = undefined;
   }
 
   static get last(): FakeSocket {
@@ -48,6 +51,7 @@ export class FakeSocket {
 
   send(data: string): void {
     const frame = JSON.parse(data) as ClientFrame;
+    if (FakeSocket.refuse?.(frame)) throw new Error("write failed");
     this.sent.push(frame);
     this.onSend?.(frame);
   }
@@ -88,10 +92,20 @@ export const FakeWebSocket = FakeSocket as unknown as WebSocketConstructor;
  * Makes every new socket behave like a healthy server: opens, answers auth with connection.ok and
  * each watched cid with watch.ok at `lastSeq(cid)`.
  */
-export function autoServer(me: OwnUserResponse, lastSeq: (cid: string) => number = () => 0): void {
+export function autoServer(
+  me: OwnUserResponse,
+  lastSeq: (cid: string) => number = () => 0,
+  /** Answers a `send` frame as the REST send would (the server calls the same method for both). */
+  sendAnswer?: (frame: ClientFrame & { type: "send" }) => Promise<{ status?: number; body?: unknown }>,
+): void {
   FakeSocket.onCreate = (socket) => {
     socket.onSend = (frame) => {
-      if (frame.type === "auth") {
+      if (frame.type === "send" && sendAnswer) {
+        void sendAnswer(frame).then(
+          ({ status = 200, body }) => socket.receive(sendReply(frame.req_id, status, body)),
+          () => undefined,
+        );
+      } else if (frame.type === "auth") {
         socket.receive({ type: "connection.ok", connection_id: `c${FakeSocket.instances.length}`, me });
       } else if (frame.type === "watch") {
         for (const ch of frame.channels) {
@@ -106,6 +120,18 @@ export function autoServer(me: OwnUserResponse, lastSeq: (cid: string) => number
       }
     };
     queueMicrotask(() => socket.open());
+  };
+}
+
+/** The frame a server answers a `send` with, from what the REST call would have answered. */
+function sendReply(reqId: string | undefined, status: number, body: unknown): Record<string, unknown> {
+  const b = body as { message?: unknown; error?: { code: string; message: string } } | undefined;
+  if (status < 300) return { type: "send.ok", req_id: reqId, created: status === 201, message: b?.message };
+  return {
+    type: "error",
+    req_id: reqId,
+    code: b?.error?.code ?? "internal",
+    message: b?.error?.message ?? "",
   };
 }
 
@@ -126,6 +152,13 @@ export interface FakeFetch {
   routes: Route[];
 }
 
+/** The route of `routes` that answers `method path`, as the fake fetch matches them. */
+export function findRoute(routes: readonly Route[], method: string, path: string): Route | undefined {
+  return routes.find(
+    (r) => r.method === method && (typeof r.path === "string" ? r.path === path : r.path.test(path)),
+  );
+}
+
 export function fakeFetch(routes: Route[] = []): FakeFetch {
   const state: FakeFetch = {
     routes,
@@ -136,9 +169,7 @@ export function fakeFetch(routes: Route[] = []): FakeFetch {
       const path = url.pathname.replace(/^\/chat/, "");
       const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
       state.calls.push({ method, path, url, body, headers: (init.headers ?? {}) as Record<string, string> });
-      const route = state.routes.find(
-        (r) => r.method === method && (typeof r.path === "string" ? r.path === path : r.path.test(path)),
-      );
+      const route = findRoute(state.routes, method, path);
       if (!route) {
         return new Response(
           JSON.stringify({ error: { code: "not_found", message: `no route ${method} ${path}` } }),

@@ -18,8 +18,10 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** The REST path: every `send` frame fails to be written, so the SDK sends over REST instead. */
 async function setup() {
   const h = await connectedHarness();
+  FakeSocket.refuse = (frame) => frame.type === "send";
   h.states.set("general", channelState("general", { messages: [message("m1", "alice", 1)] }));
   const channel = h.client.channel("messaging", "general");
   await channel.watch();

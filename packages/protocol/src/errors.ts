@@ -25,6 +25,32 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/** The HTTP status each error code answers with; a WebSocket error frame has the same meaning. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  validation: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  invalid_api_key: 401,
+  token_expired: 401,
+  token_invalid: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  banned: 403,
+  not_found: 404,
+  conflict: 409,
+  username_taken: 409,
+  payload_too_large: 413,
+  headers_too_large: 431,
+  timeout: 408,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+  unknown_frame: 400,
+  malformed_frame: 400,
+  not_authenticated: 401,
+};
+
 export interface ErrorBody {
   error: {
     code: ErrorCode;

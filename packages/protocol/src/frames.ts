@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { ErrorCode } from "./errors.js";
 import type { ChatEvent } from "./events.js";
 import { cidSchema } from "./ids.js";
-import type { OwnUserResponse } from "./models.js";
+import type { MessageResponse, OwnUserResponse } from "./models.js";
+import { sendMessageBodySchema } from "./rest.js";
 
 const reqId = z.string().max(64).optional();
 /** Typing in a thread names its parent message; without it, typing is in the channel. */
@@ -32,6 +33,14 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
     .strict(),
   z.object({ type: z.literal("unwatch"), req_id: reqId, cids: z.array(cidSchema).min(1).max(1000) }).strict(),
   z
+    .object({
+      type: z.literal("send"),
+      req_id: reqId,
+      cid: cidSchema,
+      message: sendMessageBodySchema.shape.message,
+    })
+    .strict(),
+  z
     .object({ type: z.literal("typing.start"), req_id: reqId, cid: cidSchema, parent_id: threadParent })
     .strict(),
   z
@@ -46,6 +55,7 @@ export const CLIENT_FRAME_TYPES: readonly ClientFrameType[] = [
   "health.check",
   "watch",
   "unwatch",
+  "send",
   "typing.start",
   "typing.stop",
 ];
@@ -55,7 +65,16 @@ export type ServerControlFrame =
   | { type: "connection.ok"; connection_id: string; me: OwnUserResponse }
   | { type: "health.check"; connection_id: string; req_id?: string }
   | { type: "watch.ok"; req_id?: string; cid: string; last_seq: number; replayed: number }
+  | { type: "send.ok"; req_id?: string; created: boolean; message: MessageResponse }
   | { type: "reset"; cid: string; reason: "retention" | "access" }
-  | { type: "error"; code: ErrorCode; message: string; req_id?: string; cid?: string };
+  | {
+      type: "error";
+      code: ErrorCode;
+      message: string;
+      req_id?: string;
+      cid?: string;
+      /** Which fields of the frame were invalid, for a `validation` error that names them. */
+      fields?: Record<string, string>;
+    };
 
 export type ServerFrame = ServerControlFrame | ChatEvent;

@@ -15,18 +15,23 @@ import type { RawData, WebSocket } from "ws";
 import type { ChatAuth } from "../domain/auth/chat-auth.js";
 import type { Actor } from "../domain/auth/chat-tokens.js";
 import { DomainError } from "../domain/errors.js";
+import type { MessagesService } from "../domain/messages/messages-service.js";
 import type { PresenceService } from "../domain/presence/presence-service.js";
 import type { UsersService } from "../domain/users/users-service.js";
 import type { UserRow } from "../store/store.js";
 import type { Connection } from "./connection.js";
 import type { Hub } from "./hub.js";
+import { SendWindow } from "./send-window.js";
 import { type SharedFrame, textFrame, writeCorked } from "./shared-frame.js";
 
 export interface GatewayDeps {
   auth: ChatAuth;
   users: UsersService;
   presence: PresenceService;
+  messages: MessagesService;
   hub: Hub;
+  /** `send` frames a connection may make per minute, like the REST limit per token; 0 is no limit. */
+  sendsPerMinute: number;
   log: FastifyBaseLogger;
   onConnection(delta: 1 | -1): void;
 }
@@ -113,6 +118,8 @@ class Session implements Connection {
   /** The server ended the session for good (revoked, banned): no presence grace. */
   private ended = false;
   private authTimer: NodeJS.Timeout | undefined;
+  /** Counts `send` frames; made on the first one, so an idle connection holds none. */
+  private sends: SendWindow | undefined;
   /** Settles when the `auth` frame in progress has been answered. */
   private authenticating: Promise<void> | undefined;
   /**
@@ -218,7 +225,7 @@ class Session implements Connection {
 
   private dispatch(frame: ClientFrame, reqId: string | undefined): Promise<void> {
     return this.onFrame(frame).catch((err: unknown) => {
-      if (err instanceof DomainError) return this.error(err.code, err.message, reqId);
+      if (err instanceof DomainError) return this.error(err.code, err.message, reqId, undefined, err.fields);
       this.deps.log.error({ err, connection_id: this.id || undefined }, "websocket frame failed");
       this.error(ErrorCode.internal, "internal error", reqId);
     });
@@ -228,13 +235,20 @@ class Session implements Connection {
     this.send(JSON.stringify(frame));
   }
 
-  private error(code: ErrorCode, message: string, reqId?: string, cid?: string): void {
+  private error(
+    code: ErrorCode,
+    message: string,
+    reqId?: string,
+    cid?: string,
+    fields?: Record<string, string>,
+  ): void {
     this.control({
       type: "error",
       code,
       message,
       ...(reqId ? { req_id: reqId } : {}),
       ...(cid ? { cid } : {}),
+      ...(fields ? { fields } : {}),
     });
   }
 
@@ -272,6 +286,19 @@ class Session implements Connection {
       case "unwatch":
         for (const cid of frame.cids) this.deps.hub.unwatch(this, cid);
         return;
+      case "send": {
+        this.sends ??= new SendWindow(this.deps.sendsPerMinute);
+        this.sends.take(Date.now());
+        const { message, created } = await this.deps.messages.send(actor, frame.cid, {
+          message: frame.message,
+        });
+        return this.control({
+          type: "send.ok",
+          ...(frame.req_id ? { req_id: frame.req_id } : {}),
+          created,
+          message,
+        });
+      }
       case "typing.start":
       case "typing.stop":
         return this.deps.presence.typing(actor, frame.cid, frame.type === "typing.start", frame.parent_id);

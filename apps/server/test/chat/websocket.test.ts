@@ -1,19 +1,16 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, uniqueName } from "../helpers/test-server.js";
+import { startTestServer, type TestServer, type TestUser, uniqueName } from "../helpers/test-server.js";
 import { authedSocket, rawSocket } from "../helpers/ws-client.js";
 
 let s: TestServer;
-let ana: { token: string; id: string };
-let bob: { token: string; id: string };
-let eve: { token: string; id: string };
+let ana: TestUser;
+let bob: TestUser;
+let eve: TestUser;
 
 beforeAll(async () => {
   s = await startTestServer();
-  const [a, b, e] = await Promise.all([s.signup(), s.signup(), s.signup()]);
-  ana = { token: a.streamToken, id: a.user.id };
-  bob = { token: b.streamToken, id: b.user.id };
-  eve = { token: e.streamToken, id: e.user.id };
+  [ana, bob, eve] = (await s.users(3)) as [TestUser, TestUser, TestUser];
 });
 afterAll(() => s.close());
 

@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, uniqueName } from "../helpers/test-server.js";
+import { startTestServer, type TestServer, type TestUser, uniqueName } from "../helpers/test-server.js";
 import { authedSocket } from "../helpers/ws-client.js";
 
 let s: TestServer;
-let ana: { token: string; id: string };
-let bob: { token: string; id: string };
-let eve: { token: string; id: string };
+let ana: TestUser;
+let bob: TestUser;
+let eve: TestUser;
 let path: string;
 let cid: string;
 
 beforeAll(async () => {
   s = await startTestServer();
-  const [a, b, e] = await Promise.all([s.signup(), s.signup(), s.signup()]);
-  ana = { token: a.streamToken, id: a.user.id };
-  bob = { token: b.streamToken, id: b.user.id };
-  eve = { token: e.streamToken, id: e.user.id };
+  [ana, bob, eve] = (await s.users(3)) as [TestUser, TestUser, TestUser];
   const id = uniqueName("t");
   path = `/channels/messaging/${id}`;
   cid = `messaging:${id}`;

@@ -7,6 +7,7 @@ export function wsShapes(cid: string): Record<ClientFrameType, Record<string, un
     "health.check": { type: "health.check" },
     watch: { type: "watch", channels: [{ cid, since: 0 }] },
     unwatch: { type: "unwatch", cids: [cid] },
+    send: { type: "send", cid, message: { id: "fuzz-1", text: "hi", mentioned_users: [], attachments: [] } },
     "typing.start": { type: "typing.start", cid },
     "typing.stop": { type: "typing.stop", cid },
   };

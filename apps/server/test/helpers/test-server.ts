@@ -20,10 +20,18 @@ export interface TestServer {
   /** The install's first account, hence its admin; every `signup()` after it is a plain user. */
   admin: AuthResponse;
   signup(username?: string, displayName?: string): Promise<AuthResponse>;
+  /** Signs up `n` users at once, each as its chat token and id. */
+  users(n: number): Promise<TestUser[]>;
   serverToken(): Promise<string>;
   /** Calls the chat REST API as the holder of `token`. */
   chat(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
+}
+
+/** A signed-up user as the chat API sees them. */
+export interface TestUser {
+  token: string;
+  id: string;
 }
 
 /** A response body as tests read it. */
@@ -99,6 +107,10 @@ export async function startTestServer(
       });
       if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
       return (await res.json()) as AuthResponse;
+    },
+    async users(n) {
+      const made = await Promise.all(Array.from({ length: n }, () => this.signup()));
+      return made.map((a) => ({ token: a.streamToken, id: a.user.id }));
     },
     serverToken: () => app.services.tokens.mintServerToken(),
     chat: (token, method, path, body) => chatRequest(url, app.appKey, token, method, path, body),

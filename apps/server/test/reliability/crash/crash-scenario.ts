@@ -20,7 +20,7 @@ export interface CrashReport {
   /** Sends in flight (sent, not answered) at the kill. */
   inFlightAtKill: number;
   downMs: number;
-  /** HTTP answers to sends: 201 created, 200 deduplicated by client id. */
+  /** Answers to sends, by either transport: created, or deduplicated by client id (SendLog). */
   created: number;
   deduplicated: number;
   /** Send attempts that failed (connection refused or reset) and were retried. */
@@ -60,7 +60,11 @@ export async function runCrashScenario(opts: CrashOptions): Promise<CrashReport>
     const records: ClientRecord[] = [];
     const handles: Map<string, Channel>[] = [];
     for (const [i, user] of users.entries()) {
-      const client = sdkClient(server.url, server.appKey, { fetch: log.fetch, random: Math.random });
+      const client = sdkClient(server.url, server.appKey, {
+        fetch: log.fetch,
+        WebSocket: log.webSocket(),
+        random: Math.random,
+      });
       clients.push(client);
       await client.connectUser({ id: user.id }, user.token);
       const byCid = new Map<string, Channel>();

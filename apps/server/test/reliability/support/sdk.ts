@@ -17,7 +17,11 @@ export function wsFrom(localAddress: string | undefined): WebSocketConstructor {
   return LocalWebSocket as unknown as WebSocketConstructor;
 }
 
-/** Records the HTTP status of every send (`POST …/messages`) by client message id. */
+/**
+ * Records the answer to every send by client message id, as an HTTP status: the REST call's
+ * (`POST …/messages`), or for the WebSocket's `send.ok` the status REST would have given (201
+ * created, 200 a retry answered with the original).
+ */
 export class SendLog {
   readonly statuses = new Map<string, number[]>();
 
@@ -25,14 +29,33 @@ export class SendLog {
     const res = await fetch(input, init);
     if (init?.method === "POST" && /\/messages(\?|$)/.test(input) && typeof init.body === "string") {
       const id = (JSON.parse(init.body) as { message?: { id?: string } }).message?.id;
-      if (id) {
-        const list = this.statuses.get(id) ?? [];
-        list.push(res.status);
-        this.statuses.set(id, list);
-      }
+      if (id) this.record(id, res.status);
     }
     return res;
   };
+
+  /** The clients' WebSocket: it records the `send.ok` frames it receives. */
+  webSocket(localAddress?: string): WebSocketConstructor {
+    const log = this;
+    class LoggingWebSocket extends WebSocket {
+      constructor(url: string) {
+        super(url, localAddress ? { localAddress } : {});
+        this.on("message", (data: Buffer) => {
+          const text = data.toString();
+          if (!text.startsWith('{"type":"send.ok"')) return;
+          const frame = JSON.parse(text) as { created: boolean; message: { id: string } };
+          log.record(frame.message.id, frame.created ? 201 : 200);
+        });
+      }
+    }
+    return LoggingWebSocket as unknown as WebSocketConstructor;
+  }
+
+  private record(id: string, status: number): void {
+    const list = this.statuses.get(id) ?? [];
+    list.push(status);
+    this.statuses.set(id, list);
+  }
 
   count(status: number): number {
     let n = 0;
