@@ -10,6 +10,8 @@ export interface BenchOptions {
   pin: boolean;
   /** Systems to run (all of a scenario's when empty), e.g. BENCH_SYSTEMS=parley,ws-limit. */
   systems: string[];
+  /** How Parley's publishers send: the WebSocket's `send` frame (as the SDK does) or the REST call. */
+  parleySend: "ws" | "rest";
   postgresUrl: string;
   redisUrl: string;
   chromium: string;
@@ -23,6 +25,12 @@ function num(name: string, fallback: number): number {
   return n;
 }
 
+function parleySend(raw: string | undefined): "ws" | "rest" {
+  if (raw === undefined || raw === "" || raw === "ws") return "ws";
+  if (raw === "rest") return "rest";
+  throw new Error(`BENCH_PARLEY_SEND must be ws or rest, got ${raw}`);
+}
+
 export function loadOptions(): BenchOptions {
   return {
     scale: num("BENCH_SCALE", 1),
@@ -33,6 +41,7 @@ export function loadOptions(): BenchOptions {
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean),
+    parleySend: parleySend(process.env.BENCH_PARLEY_SEND),
     postgresUrl: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432",
     redisUrl: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379",
     chromium: process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium",

@@ -52,7 +52,7 @@ export function restSender(args: PublishArgs): Sender {
   return { send, close: () => agent.destroy() };
 }
 
-/** The peers' `send` frame over one WebSocket per sending user, answered by `send.ok`. */
+/** The `send` frame (Parley's and the peers') over one WebSocket per sending user, answered by `send.ok`. */
 export async function wsSender(args: PublishArgs): Promise<Sender> {
   const sockets = new Map<string, WebSocket>();
   const waiting = new Map<string, { resolve(): void; reject(e: Error): void }>();

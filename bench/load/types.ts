@@ -46,7 +46,7 @@ export interface SendTarget {
 }
 
 export interface PublishArgs {
-  /** "rest": Parley's REST send; "ws": the peers' `send` frame; "socketio": emit with ack. */
+  /** "rest": Parley's REST send; "ws": the `send` frame (Parley's and the peers'); "socketio": emit with ack. */
   via: "rest" | "ws" | "socketio";
   /** http://host:port (rest, socketio) or ws://…/chat/connect (ws). */
   url: string;

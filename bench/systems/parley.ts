@@ -81,7 +81,7 @@ export function parleySystem(v: ParleyVariant): SystemSpec {
       return {
         name: v.name,
         protocol: "ws",
-        sendVia: "rest",
+        sendVia: h.options.parleySend,
         apiKey: h.appKey,
         nodes,
         connectUrl: (i) => `ws://127.0.0.1:${ports[i % ports.length]}/chat/connect`,
