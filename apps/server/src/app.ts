@@ -156,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       sendsPerMinute: config.rateLimitPerMinute,
       log: server.log,
       onConnection: (d) => metrics.connections.inc(d),
+      onFrame: (type, ok) => metrics.frames.inc({ type, outcome: ok ? "ok" : "error" }),
     },
     deps.heartbeat,
   );

@@ -6,6 +6,8 @@ export interface Metrics extends HubMetrics {
   registry: Registry;
   connections: Gauge;
   published: Counter;
+  /** WebSocket frames handled, by type and outcome (`ok`, `error`). */
+  frames: Counter<"type" | "outcome">;
   busLag(seconds: number): void;
   /** Reports pool usage on every scrape. */
   watchPool(stats: () => { total: number; idle: number; waiting: number }): void;
@@ -84,6 +86,12 @@ export function createMetrics(): Metrics {
     connections: new Gauge({
       name: "parley_ws_connections",
       help: "Authenticated WebSocket connections",
+      registers: [registry],
+    }),
+    frames: new Counter({
+      name: "parley_ws_frames_total",
+      help: "WebSocket frames from clients handled, by type and outcome",
+      labelNames: ["type", "outcome"],
       registers: [registry],
     }),
     published: new Counter({

@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import {
   CLIENT_FRAME_TYPES,
   type ClientFrame,
+  type ClientFrameType,
   CloseCode,
   CONNECT_TIMEOUT_MS,
   clientFrameSchema,
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   sendsPerMinute: number;
   log: FastifyBaseLogger;
   onConnection(delta: 1 | -1): void;
+  /** A client frame was handled (`invalid`: one that could not be read as a frame). */
+  onFrame(type: ClientFrameType | "invalid", ok: boolean): void;
 }
 
 /** When the server pings and gives up on a silent socket; tests shorten it. */
@@ -184,14 +187,14 @@ class Session implements Connection {
   receive(data: RawData, isBinary: boolean): void {
     this.lastHeard = Date.now();
     if (isBinary) {
-      this.error(ErrorCode.malformedFrame, "frames must be UTF-8 JSON text");
+      this.invalid(ErrorCode.malformedFrame, "frames must be UTF-8 JSON text");
       return;
     }
     let raw: unknown;
     try {
       raw = JSON.parse(data.toString());
     } catch {
-      this.error(ErrorCode.malformedFrame, "frame is not valid JSON");
+      this.invalid(ErrorCode.malformedFrame, "frame is not valid JSON");
       return;
     }
     const reqId =
@@ -200,7 +203,7 @@ class Session implements Connection {
         : undefined;
     const type = (raw as { type?: unknown })?.type;
     if (typeof type !== "string" || !(CLIENT_FRAME_TYPES as readonly string[]).includes(type)) {
-      this.error(
+      this.invalid(
         ErrorCode.unknownFrame,
         `unknown frame type ${JSON.stringify(type ?? null).slice(0, 64)}`,
         reqId,
@@ -210,7 +213,7 @@ class Session implements Connection {
     const parsed = clientFrameSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      this.error(
+      this.invalid(
         ErrorCode.validation,
         `${issue?.path.join(".") || "frame"}: ${issue?.message ?? "invalid"}`,
         reqId,
@@ -224,11 +227,22 @@ class Session implements Connection {
   }
 
   private dispatch(frame: ClientFrame, reqId: string | undefined): Promise<void> {
-    return this.onFrame(frame).catch((err: unknown) => {
-      if (err instanceof DomainError) return this.error(err.code, err.message, reqId, undefined, err.fields);
-      this.deps.log.error({ err, connection_id: this.id || undefined }, "websocket frame failed");
-      this.error(ErrorCode.internal, "internal error", reqId);
-    });
+    return this.onFrame(frame).then(
+      () => this.deps.onFrame(frame.type, true),
+      (err: unknown) => {
+        this.deps.onFrame(frame.type, false);
+        if (err instanceof DomainError)
+          return this.error(err.code, err.message, reqId, undefined, err.fields);
+        this.deps.log.error({ err, connection_id: this.id || undefined }, "websocket frame failed");
+        this.error(ErrorCode.internal, "internal error", reqId);
+      },
+    );
+  }
+
+  /** A frame that could not be read: answered with `code`, counted as `invalid`. */
+  private invalid(code: ErrorCode, message: string, reqId?: string): void {
+    this.deps.onFrame("invalid", false);
+    this.error(code, message, reqId);
   }
 
   private control(frame: ServerControlFrame): void {

@@ -58,6 +58,34 @@ describe("operations endpoints", () => {
     expect(Number(/parley_fanout_latency_seconds_count (\d+)/.exec(text)?.[1] ?? 0)).toBeGreaterThan(0);
   });
 
+  it("counts the WebSocket frames it handles by type and outcome", async () => {
+    const a = await s.signup();
+    await s.chat(a.streamToken, "POST", "/channels/messaging/frames/query", {});
+    const sock = await authedSocket(s.wsUrl, s.apiKey, a.streamToken);
+    const count = async (labels: string) => {
+      const text = await (await fetch(`${s.url}/metrics`)).text();
+      return Number(new RegExp(`parley_ws_frames_total\\{${labels}\\} (\\d+)`).exec(text)?.[1] ?? 0);
+    };
+    const before = await Promise.all([
+      count('type="send",outcome="ok"'),
+      count('type="send",outcome="error"'),
+      count('type="invalid",outcome="error"'),
+    ]);
+    sock.send({ type: "send", req_id: "ok", cid: "messaging:frames", message: { text: "counted" } });
+    await sock.next((f) => f.type === "send.ok");
+    sock.send({ type: "send", req_id: "no", cid: "messaging:nope", message: { text: "refused" } });
+    await sock.next((f) => f.type === "error" && f.req_id === "no");
+    sock.send("not json");
+    await sock.next((f) => f.type === "error" && f.code === "malformed_frame");
+    sock.close();
+    const after = await Promise.all([
+      count('type="send",outcome="ok"'),
+      count('type="send",outcome="error"'),
+      count('type="invalid",outcome="error"'),
+    ]);
+    expect(after.map((n, i) => n - (before[i] ?? 0))).toEqual([1, 1, 1]);
+  });
+
   it("counts SQLite commits and the transactions they carried", async () => {
     const a = await s.signup();
     const count = async (name: string) =>
