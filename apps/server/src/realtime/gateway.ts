@@ -21,8 +21,8 @@ import type { PresenceService } from "../domain/presence/presence-service.js";
 import type { UsersService } from "../domain/users/users-service.js";
 import type { UserRow } from "../store/store.js";
 import type { Connection } from "./connection.js";
+import { ConnectionSends } from "./connection-sends.js";
 import type { Hub } from "./hub.js";
-import { SendWindow } from "./send-window.js";
 import { type SharedFrame, textFrame, writeCorked } from "./shared-frame.js";
 
 export interface GatewayDeps {
@@ -121,8 +121,8 @@ class Session implements Connection {
   /** The server ended the session for good (revoked, banned): no presence grace. */
   private ended = false;
   private authTimer: NodeJS.Timeout | undefined;
-  /** Counts `send` frames; made on the first one, so an idle connection holds none. */
-  private sends: SendWindow | undefined;
+  /** Counts and orders `send` frames; made on the first one, so an idle connection holds none. */
+  private sends: ConnectionSends | undefined;
   /** Settles when the `auth` frame in progress has been answered. */
   private authenticating: Promise<void> | undefined;
   /**
@@ -301,11 +301,11 @@ class Session implements Connection {
         for (const cid of frame.cids) this.deps.hub.unwatch(this, cid);
         return;
       case "send": {
-        this.sends ??= new SendWindow(this.deps.sendsPerMinute);
+        this.sends ??= new ConnectionSends(this.deps.sendsPerMinute);
         this.sends.take(Date.now());
-        const { message, created } = await this.deps.messages.send(actor, frame.cid, {
-          message: frame.message,
-        });
+        const { message, created } = await this.sends.inTurn(frame.cid, () =>
+          this.deps.messages.send(actor, frame.cid, { message: frame.message }),
+        );
         return this.control({
           type: "send.ok",
           ...(frame.req_id ? { req_id: frame.req_id } : {}),

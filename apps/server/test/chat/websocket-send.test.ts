@@ -68,6 +68,18 @@ describe("sending over the WebSocket", () => {
     expect(await texts(s, ana.token, ch.path)).toEqual(["once"]);
   });
 
+  it("stores one connection's sends to a channel in the order they were sent", async () => {
+    const ch = await channel(s, ana.token, [bob.id]);
+    const order = Array.from({ length: 8 }, (_, i) => `o${i}`);
+    for (const text of order) sender.send({ type: "send", req_id: text, cid: ch.cid, message: { text } });
+    const acks = await Promise.all(
+      order.map((t) => sender.next((f) => f.type === "send.ok" && f.req_id === t)),
+    );
+    expect(await texts(s, ana.token, ch.path)).toEqual(order);
+    const seqs: number[] = acks.map((a) => a.message.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+  });
+
   it("posts thread replies like the REST send", async () => {
     const ch = await channel(s, ana.token, [bob.id]);
     sender.send({ type: "send", req_id: "p", cid: ch.cid, message: { text: "parent" } });

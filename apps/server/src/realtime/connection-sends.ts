@@ -1,0 +1,54 @@
+import { ErrorCode } from "@parley/protocol";
+import { DomainError } from "../domain/errors.js";
+
+const WINDOW_MS = 60_000;
+
+/**
+ * One connection's `send` frames: a fixed window of `perMinute` of them, the WebSocket's
+ * counterpart of the REST limit per token (http/rate-limit.ts; a connection lives on one node,
+ * so its count needs no shared store), and their order within each channel.
+ */
+export class ConnectionSends {
+  private start = 0;
+  private count = 0;
+  /** Per channel, the connection's latest send there, settled or not. */
+  private readonly latest = new Map<string, Promise<void>>();
+
+  constructor(private readonly perMinute: number) {}
+
+  /** Counts one send at `now`, or throws `rate_limited` when the window is full. */
+  take(now: number): void {
+    if (this.perMinute <= 0) return;
+    if (now - this.start >= WINDOW_MS) {
+      this.start = now;
+      this.count = 0;
+    }
+    if (this.count >= this.perMinute) {
+      const after = Math.ceil((this.start + WINDOW_MS - now) / 1000);
+      throw new DomainError(
+        ErrorCode.rateLimited,
+        `too many sends: at most ${this.perMinute} a minute; try again in ${after} seconds`,
+      );
+    }
+    this.count++;
+  }
+
+  /**
+   * Runs `send` once the connection's earlier sends to `cid` are done, so a channel stores one
+   * connection's messages in the order they were sent (transactions on PostgreSQL's pool commit
+   * in any order). Sends to different channels still run side by side.
+   */
+  inTurn<T>(cid: string, send: () => Promise<T>): Promise<T> {
+    const before = this.latest.get(cid);
+    const turn = before ? before.then(send) : send();
+    const done = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.latest.set(cid, done);
+    void done.then(() => {
+      if (this.latest.get(cid) === done) this.latest.delete(cid);
+    });
+    return turn;
+  }
+}
