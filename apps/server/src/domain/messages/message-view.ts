@@ -69,6 +69,22 @@ export async function renderPages(
   });
 }
 
+/**
+ * A message just inserted, for its event: nothing can refer to it yet (no reactions, no thread
+ * replies), so only its poll, if it posts one, is read.
+ */
+export async function renderNewMessage(
+  repos: Repos,
+  presence: PresencePort,
+  { message, user }: MessageWithUser,
+): Promise<MessageResponse> {
+  const polls = await pollsForMessages(repos, presence, [message], null);
+  return withPoll(
+    toMessageResponse(message, user, presence, { viewerId: null, reactions: [], participants: [] }),
+    polls,
+  );
+}
+
 export async function renderMessage(
   repos: Repos,
   presence: PresencePort,

@@ -17,7 +17,7 @@ import { type Clock, iso } from "../clock.js";
 import { DomainError, invalid, notFound } from "../errors.js";
 import type { Envelope, EventPort, PresencePort } from "../events.js";
 import { claimPoll } from "../polls/poll-messages.js";
-import { renderMessage, renderMessages } from "./message-view.js";
+import { renderMessage, renderMessages, renderNewMessage } from "./message-view.js";
 import { checkSend, checkText, type SendPlan } from "./send-rules.js";
 
 export class MessagesService {
@@ -92,7 +92,8 @@ export class MessagesService {
       poll_id: pollId,
     };
     await tx.messages.insert(row);
-    await tx.conversation.setMentions(id, cid, seq, plan.mentions);
+    // A new message has no mentions to clear.
+    if (plan.mentions.length > 0) await tx.conversation.setMentions(id, cid, seq, plan.mentions);
     await tx.uploads.attach(
       plan.attachments.map((a) => a.id),
       id,
@@ -108,7 +109,7 @@ export class MessagesService {
     }
     const user = await tx.users.get(actor.userId);
     if (!user) throw notFound("user");
-    const message = await renderMessage(tx, this.presence, { message: row, user }, null);
+    const message = await renderNewMessage(tx, this.presence, { message: row, user });
     const env = await appendEvent(
       tx,
       channelRow,
