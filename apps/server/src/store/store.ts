@@ -161,6 +161,11 @@ export interface ChannelRepo {
   lastSeqs(cids: readonly string[]): Promise<{ cid: string; last_seq: number }[]>;
   /** Allocates the next per-channel seq; the row lock it takes orders concurrent writers. */
   nextSeq(cid: string): Promise<number>;
+  /**
+   * `nextSeq` for a message shown in the channel, which also marks the channel active at `at`
+   * (`last_message_at`, `updated_at`): one statement, answering the row as it is after.
+   */
+  nextSeqForMessage(cid: string, at: string): Promise<ChannelRow>;
   listForUser(q: ChannelListQuery): Promise<ChannelRow[]>;
   /** Newest activity first. */
   listJoinable(q: JoinableChannelQuery): Promise<ChannelRow[]>;

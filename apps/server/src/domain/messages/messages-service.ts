@@ -68,8 +68,10 @@ export class MessagesService {
     pollId: string | null = null,
   ) {
     const cid = ctx.channel.cid;
-    const seq = await tx.channels.nextSeq(cid);
     const visible = plan.parent === undefined || plan.showInChannel;
+    // A message shown in the channel makes it active: one UPDATE allocates the seq and says so.
+    const channelRow = visible ? await tx.channels.nextSeqForMessage(cid, now) : ctx.channel;
+    const seq = visible ? Number(channelRow.last_seq) : await tx.channels.nextSeq(cid);
     const row: MessageRow = {
       id,
       cid,
@@ -98,9 +100,7 @@ export class MessagesService {
       plan.attachments.map((a) => a.id),
       id,
     );
-    let channelRow = ctx.channel;
     if (visible) {
-      channelRow = await tx.channels.update(cid, { last_message_at: now, updated_at: now });
       await tx.members.update(cid, actor.userId, {
         last_read_seq: seq,
         last_read_at: now,

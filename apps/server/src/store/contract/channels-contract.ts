@@ -70,6 +70,17 @@ export function channelsContract(ctx: ContractContext): void {
       expect((await ctx.store.channels.get(a.cid))?.last_seq).toBe(3);
     });
 
+    it("nextSeqForMessage counts on with nextSeq and marks the channel active, answering its row", async () => {
+      const a = await addChannel(ctx.store);
+      await ctx.store.channels.nextSeq(a.cid);
+      const at = "2026-01-02T03:04:05.678Z";
+      const row = await ctx.store.channels.nextSeqForMessage(a.cid, at);
+      expect(row).toMatchObject({ cid: a.cid, name: a.name, last_message_at: at, updated_at: at });
+      expect(Number(row.last_seq)).toBe(2);
+      expect(await ctx.store.channels.nextSeq(a.cid)).toBe(3);
+      await expect(ctx.store.channels.nextSeqForMessage(`contract:${fresh("none")}`, at)).rejects.toThrow();
+    });
+
     it("lastSeqs answers the stored last seq of each known channel, in one call", async () => {
       const a = await addChannel(ctx.store);
       const b = await addChannel(ctx.store);

@@ -54,6 +54,14 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
         .execute();
       return rows.map((r) => ({ cid: r.cid, last_seq: Number(r.last_seq) }));
     },
+    nextSeqForMessage: (cid, at) =>
+      prepared.only(db, "channels.nextSeqForMessage", [cid, at], (cid, at) =>
+        db
+          .updateTable("channels")
+          .set((eb) => ({ last_seq: eb("last_seq", "+", 1), last_message_at: at, updated_at: at }))
+          .where("cid", "=", cid)
+          .returningAll(),
+      ),
     async nextSeq(cid) {
       const r = await prepared.only(db, "channels.nextSeq", [cid], (cid) =>
         db
