@@ -45,23 +45,29 @@ export class MessageSender {
     id: string,
     message: SendMessageBody["message"] & { id: string },
   ): Promise<{ message: MessageResponse }> {
-    if (this.#deps.online()) {
-      this.#counter += 1;
-      const reqId = `s${this.#counter}`;
-      const frame: ClientFrame = { type: "send", req_id: reqId, cid: `${type}:${id}`, message };
-      // A frame over the limit would close the socket (1009): such a message goes over REST.
-      if (this.#encoder.encode(JSON.stringify(frame)).byteLength <= MAX_FRAME_BYTES) {
-        const answer = this.#track(reqId);
-        if (this.#deps.sendFrame(frame)) {
-          try {
-            return { message: await answer };
-          } catch (error) {
-            if (!(error instanceof ChatConnectionError)) throw error;
-          }
-        } else this.#settle(reqId); // never sent: nobody waits for its answer
-      }
+    const answered = await this.#overSocket(`${type}:${id}`, message);
+    return answered ? { message: answered } : this.#deps.rest.sendMessage(type, id, message);
+  }
+
+  /** The server's copy, or undefined when the frame could not go or its answer never came. */
+  async #overSocket(cid: string, message: SendMessageBody["message"]): Promise<MessageResponse | undefined> {
+    if (!this.#deps.online()) return undefined;
+    this.#counter += 1;
+    const reqId = `s${this.#counter}`;
+    const frame: ClientFrame = { type: "send", req_id: reqId, cid, message };
+    // A frame over the limit would close the socket (1009): such a message goes over REST.
+    if (this.#encoder.encode(JSON.stringify(frame)).byteLength > MAX_FRAME_BYTES) return undefined;
+    const answer = this.#track(reqId);
+    if (!this.#deps.sendFrame(frame)) {
+      this.#settle(reqId); // never sent: nobody waits for its answer
+      return undefined;
     }
-    return this.#deps.rest.sendMessage(type, id, message);
+    try {
+      return await answer;
+    } catch (error) {
+      if (error instanceof ChatConnectionError) return undefined;
+      throw error;
+    }
   }
 
   /** A `send.ok` frame; false when it answers no send of ours. */
@@ -102,8 +108,9 @@ export class MessageSender {
   }
 
   #settle(reqId: string | undefined): Pending | undefined {
-    const pending = reqId === undefined ? undefined : this.#pending.get(reqId);
-    if (!pending || reqId === undefined) return undefined;
+    if (reqId === undefined) return undefined;
+    const pending = this.#pending.get(reqId);
+    if (!pending) return undefined;
     clearTimeout(pending.timer);
     this.#pending.delete(reqId);
     return pending;
