@@ -26,3 +26,27 @@ test("the sidebar lists chats past its first screenful, and a chat opened from i
   for (const line of lines) await expect(messageWith(b.page, line)).toBeVisible();
   await b.context.close();
 });
+
+test("the sidebar's buttons stay put while the search field's code loads", async ({ browser, request }) => {
+  const ana = await createUser(request, "Ana");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const { page, context } = await signedIn(browser, ana, "/chats", undefined, async (p) => {
+    await p.route("**/assets/search-panel-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+  });
+  // A layout shift here once turned a click on "New channel" into a click on the search field.
+  const newChannel = page.getByRole("button", { name: "New channel" }).first();
+  const search = page.getByRole("combobox", { name: "Search people, channels and messages" });
+  await expect(newChannel).toBeVisible();
+  await expect(search).toHaveCount(0);
+  const before = await newChannel.boundingBox();
+  release();
+  await expect(search).toBeVisible();
+  expect(await newChannel.boundingBox()).toEqual(before);
+  await context.close();
+});
