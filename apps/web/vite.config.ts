@@ -1,5 +1,7 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { prerenderPages } from "./prerender-plugin";
 import { productionBuild } from "./production-build";
 
 /** The server (apps/server) listens here in development; `npm run dev` starts both. */
@@ -8,7 +10,7 @@ const SERVER = "http://localhost:3000";
 export default defineConfig(({ command }) => {
   const production = command === "build" ? productionBuild() : undefined;
   return {
-    plugins: [react()],
+    plugins: [react(), prerenderPages(fileURLToPath(new URL(".", import.meta.url)))],
     resolve: production?.resolve,
     server: {
       proxy: {

@@ -294,29 +294,31 @@ test.describe("app shell", () => {
     expect(problems).toEqual([]);
   });
 
-  test("the right-click context menu is disabled on the whole page", async ({ page }) => {
-    await page.goto("/about");
-    await expect(page.getByRole("heading", { name: "About Parley" })).toBeVisible();
-    const prevented = await page.evaluate(() => {
-      const targets = [document.body, document.querySelector("h1"), document.querySelector("a")];
-      return targets.map((target) => {
-        const event = new MouseEvent("contextmenu", { bubbles: true, cancelable: true, button: 2 });
-        target?.dispatchEvent(event);
-        return event.defaultPrevented;
+  for (const path of ["/", "/about", "/signin"]) {
+    test(`the right-click context menu is disabled on the whole page (${path})`, async ({ page }) => {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const prevented = await page.evaluate(() => {
+        const targets = [document.body, document.querySelector("h1"), document.querySelector("a")];
+        return targets.map((target) => {
+          const event = new MouseEvent("contextmenu", { bubbles: true, cancelable: true, button: 2 });
+          target?.dispatchEvent(event);
+          return event.defaultPrevented;
+        });
       });
+      expect(prevented).toEqual([true, true, true]);
     });
-    expect(prevented).toEqual([true, true, true]);
-  });
+  }
 
   test("the loading view shows while a route's code loads during navigation", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/join");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.route("**/assets/about-*.js", async (route) => {
+    await page.route("**/assets/signin-*.js", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
 
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
 
     const loading = page.getByTestId("loading-view");
     await expect(loading).toBeVisible();
@@ -325,20 +327,65 @@ test.describe("app shell", () => {
     await expect(loading).toHaveCSS("background-color", "rgb(255, 255, 255)");
     await expect(loading.locator(".loading-view__spinner")).toHaveCSS("animation-duration", "0.75s");
 
-    await expect(page.getByRole("heading", { name: "About Parley" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
     await expect(loading).toHaveCount(0);
-    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveURL(/\/signin$/);
   });
 
   test("the loading view shows while the first page loads", async ({ page }) => {
-    await page.route("**/assets/about-*.js", async (route) => {
+    await page.route("**/assets/join-*.js", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
-    await page.goto("/about", { waitUntil: "commit" });
+    await page.goto("/join", { waitUntil: "commit" });
     await expect(page.getByTestId("loading-view")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "About Parley" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByTestId("loading-view")).toHaveCount(0);
+  });
+
+  test("the landing and about pages arrive rendered, and show without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page).toHaveTitle("Parley · Self-hosted real-time chat");
+    await expect(page.getByRole("heading", { name: "Real-time chat you run yourself." })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Sign up" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Open chats" })).toBeHidden();
+    // The page's styles came with it: the hero's primary button is the accent colour.
+    await expect(page.getByRole("main").getByRole("link", { name: "Create an account" })).toHaveCSS(
+      "background-color",
+      "rgb(25, 103, 210)",
+    );
+    await nav.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveTitle("About · Parley");
+    await expect(page.getByRole("heading", { name: "About Parley" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
+    await context.close();
+  });
+
+  test("the landing page loads its one small script and leads into the app", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/static-page-[\w-]+\.js$/)]);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/join$/);
+    await expect(page.getByRole("button", { name: "Create account" })).toBeVisible();
+  });
+
+  test("a signed-in visitor's landing page offers to open their chats", async ({ page }) => {
+    const account = newAccount("Gus");
+    await signUpViaUi(page, account);
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Open chats" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Sign up" })).toBeHidden();
+    await expect(nav.getByRole("link", { name: "Sign in" })).toBeHidden();
+    await nav.getByRole("link", { name: "Open chats" }).click();
+    await expect(page).toHaveURL(/\/chats$/);
   });
 
   test("the landing page fits a 375 px phone screen", async ({ page }) => {

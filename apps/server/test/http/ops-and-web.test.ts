@@ -12,6 +12,9 @@ beforeAll(async () => {
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "index.html"), "<!doctype html><title>Parley</title>");
   writeFileSync(join(dist, "assets", "app-abc123.js"), "console.log(1)");
+  mkdirSync(join(dist, "pages"));
+  writeFileSync(join(dist, "pages", "index.html"), "<!doctype html><title>Landing</title>");
+  writeFileSync(join(dist, "pages", "about.html"), "<!doctype html><title>About</title>");
   s = await startTestServer({ WEB_DIST: dist, SINGLE_NODE: "1" });
 });
 afterAll(() => s.close());
@@ -101,11 +104,21 @@ describe("operations endpoints", () => {
 });
 
 describe("web app", () => {
-  it("serves index.html at every app path with a strict CSP", async () => {
-    for (const path of ["/", "/chats", "/c/messaging:general", "/no/such/page"]) {
+  it("serves a pre-rendered page where the build made one, else index.html, with a strict CSP", async () => {
+    const expected: Record<string, string> = {
+      "/": "Landing",
+      "/?ref=mail": "Landing",
+      "/about": "About",
+      "/about?x=1": "About",
+      "/about/": "Parley",
+      "/chats": "Parley",
+      "/c/messaging:general": "Parley",
+      "/no/such/page": "Parley",
+    };
+    for (const [path, title] of Object.entries(expected)) {
       const r = await fetch(`${s.url}${path}`);
       expect([path, r.status]).toEqual([path, 200]);
-      expect(await r.text()).toContain("<title>Parley</title>");
+      expect([path, await r.text()]).toEqual([path, expect.stringContaining(`<title>${title}</title>`)]);
       const csp = r.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);

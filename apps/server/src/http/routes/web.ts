@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -33,9 +33,17 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   });
 }
 
-/** The built web app: hashed assets cached for a year, every other path gets index.html. */
+/** Where the web build puts the public pages it renders to HTML (apps/web/prerender-plugin.ts). */
+export const PRERENDERED_DIR = "pages";
+
+/**
+ * The built web app: hashed assets cached for a year; a path the build pre-rendered
+ * (`pages/index.html` for `/`, `pages/about.html` for `/about`) gets its page, every other path
+ * index.html.
+ */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));
+  const pages = hasWeb ? prerenderedPages(webDist) : new Map<string, string>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -50,13 +58,30 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       },
     });
     app.get("/", (_req, reply) =>
-      reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html"),
+      reply
+        .header("cache-control", "no-cache")
+        .type("text/html")
+        .sendFile(pages.get("/") ?? "index.html"),
     );
   }
   app.setNotFoundHandler((req, reply) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || isApiPath(req.url) || !hasWeb)
       return reply.status(404).send(notFoundBody(req.method, req.url));
     reply.header("cache-control", "no-cache");
-    return reply.type("text/html").sendFile("index.html");
+    const path = req.url.split("?")[0] ?? "/";
+    return reply.type("text/html").sendFile(pages.get(path) ?? "index.html");
   });
+}
+
+/** The pre-rendered pages by the path they answer: `index.html` for `/`, `about.html` for `/about`. */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const dir = join(webDist, PRERENDERED_DIR);
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith(".html")) continue;
+    const name = file.slice(0, -".html".length);
+    pages.set(name === "index" ? "/" : `/${name}`, `${PRERENDERED_DIR}/${file}`);
+  }
+  return pages;
 }
