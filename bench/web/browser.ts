@@ -33,14 +33,24 @@ export function launchChromium(executablePath: string): Promise<Browser> {
   });
 }
 
-/** Script URLs the page requested while loading `url` until the network went quiet. */
-export async function scriptsLoaded(page: Page, url: string): Promise<string[]> {
-  const scripts = new Set<string>();
+/**
+ * What the page fetched while loading `url` until the network went quiet: the scripts it runs,
+ * and the scripts it only prefetched for a later page (`<link rel="prefetch">`), as paths.
+ */
+export async function scriptsLoaded(
+  page: Page,
+  url: string,
+): Promise<{ run: string[]; prefetched: string[] }> {
+  const run = new Set<string>();
+  const prefetched = new Set<string>();
   page.on("response", (res) => {
-    if (res.request().resourceType() === "script") scripts.add(new URL(res.url()).pathname);
+    const path = new URL(res.url()).pathname;
+    const type = res.request().resourceType();
+    if (type === "script") run.add(path);
+    else if (type === "other" && path.endsWith(".js")) prefetched.add(path);
   });
   await page.goto(url, { waitUntil: "networkidle" });
-  return [...scripts];
+  return { run: [...run], prefetched: [...prefetched] };
 }
 
 /**
