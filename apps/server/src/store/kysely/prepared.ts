@@ -1,4 +1,4 @@
-import { type Compilable, type CompiledQuery, NoResultError, type QueryNode } from "kysely";
+import { type Compilable, type CompiledQuery, NoResultError, type QueryNode, type QueryResult } from "kysely";
 import { BoundedMap } from "../../lib/bounded-map.js";
 import type { Db } from "./executor.js";
 
@@ -12,6 +12,9 @@ class Slot {
     readonly at?: string | number,
   ) {}
 }
+
+/** Runs a compiled query outside Kysely's executor, or answers undefined to leave it to it. */
+export type DirectRunner = <R>(db: Db, query: CompiledQuery<R>) => Promise<QueryResult<R>> | undefined;
 
 /** Shapes a process sees are few, but each length of a list is one: keep the newest. */
 const TEMPLATES = 2000;
@@ -41,6 +44,12 @@ const definedFields = (row: Record<string, unknown>) =>
  */
 export class PreparedQueries {
   private readonly templates = new BoundedMap<string, CompiledQuery>(TEMPLATES);
+
+  /**
+   * `direct`, when given, runs a query on `db` itself or answers undefined to leave it to
+   * Kysely's executor (SQLite: at once when its connection is idle, fifo-sqlite-dialect.ts).
+   */
+  constructor(private readonly direct?: DirectRunner) {}
 
   /** The rows of the query `build` makes from `args`; `key` names the query (one per build). */
   async run<const A extends readonly Arg[], R>(
@@ -81,7 +90,8 @@ export class PreparedQueries {
     build: (...args: A) => Compilable<R>,
   ) {
     const compiled = this.compile(key, args, build);
-    return { rows: (await db.executeQuery<R>(compiled)).rows, query: compiled.query };
+    const result = await (this.direct?.(db, compiled) ?? db.executeQuery<R>(compiled));
+    return { rows: result.rows, query: compiled.query };
   }
 
   private compile<const A extends readonly Arg[], R>(

@@ -1,6 +1,8 @@
 import {
+  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
+  type QueryResult,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -34,6 +36,17 @@ class FifoSqliteDriver extends SqliteDriver {
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
+  /**
+   * Runs `query` on the connection at once when no one holds it, else answers undefined (take
+   * a turn then). A query has nothing to wait for on an idle connection, and better-sqlite3 runs
+   * it synchronously, so it skips the hand-over and Kysely's executor: half a dozen promises and
+   * microtask turns per query, for the 30 previews of a channel list 125 times over.
+   */
+  runIfIdle<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> | undefined {
+    if (this.#busy || !this.#connection) return undefined;
+    return this.#connection.executeQuery<R>(query);
+  }
+
   override releaseConnection(): Promise<void> {
     const next = this.#waiting[this.#head];
     if (next) {
@@ -56,6 +69,7 @@ class FifoSqliteDriver extends SqliteDriver {
 
 export class FifoSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  #driver: FifoSqliteDriver | undefined;
 
   constructor(config: SqliteDialectConfig) {
     super(config);
@@ -63,6 +77,12 @@ export class FifoSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new FifoSqliteDriver(this.#config);
+    this.#driver = new FifoSqliteDriver(this.#config);
+    return this.#driver;
+  }
+
+  /** The driver's `runIfIdle`: undefined before Kysely has created the driver. */
+  runIfIdle<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> | undefined {
+    return this.#driver?.runIfIdle(query);
   }
 }

@@ -20,7 +20,8 @@ export interface SqliteOptions {
 
 /**
  * SQLite adapter: one connection (better-sqlite3 is synchronous; queries take turns in order of
- * arrival, fifo-sqlite-dialect.ts), WAL so readers never block the writer, foreign keys on, and
+ * arrival, and a prepared one runs at once when no one holds the connection,
+ * fifo-sqlite-dialect.ts), WAL so readers never block the writer, foreign keys on, and
  * `synchronous=FULL` so a committed transaction survives power loss, not only a process crash.
  * Transactions are group-committed (group-commit.ts): one fsync for all those that queued
  * meanwhile; the WAL is copied into the database file by a worker thread (checkpointer.ts).
@@ -35,12 +36,16 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   // Statement journals (every UPDATE … RETURNING, every statement that fires a trigger) and
   // temporary B-trees in memory, not in a temporary file created for each (docs/performance.md).
   raw.pragma("temp_store = MEMORY");
-  const db = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: statementCache(raw) }) });
+  const dialect = new FifoSqliteDialect({ database: statementCache(raw) });
+  const db = new Kysely<Database>({ dialect });
   await migrate(db, coreMigrations);
   await migrateSqliteSearch(db);
   // Checkpoints off the event loop; an in-memory database has no WAL.
   const checkpointer = opts.filename === ":memory:" ? undefined : startCheckpointer(raw, opts.filename);
-  const prepared = new PreparedQueries();
+  // Outside a transaction, a prepared query runs at once when the connection is idle.
+  const prepared = new PreparedQueries((target, query) =>
+    target === db ? dialect.runIfIdle(query) : undefined,
+  );
   const repos = createRepos(db, prepared);
   // A batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
   const commits = groupCommit(db, prepared, {
