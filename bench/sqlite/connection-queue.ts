@@ -2,7 +2,7 @@
  * What a query costs while others wait for SQLite's one connection: Kysely's own SQLite dialect
  * against Parley's (apps/server/src/store/sqlite/fifo-sqlite-dialect.ts), both over Parley's
  * statement cache, and Parley's as its store runs a prepared query (apps/server/src/store/kysely/
- * prepared.ts: at once when the connection is idle). `n` callers at once each read a user by id
+ * prepared.ts: at once while no transaction is open). `n` callers at once each read a user by id
  * 4 times in a row, as a request does; alternating the three, 3 rounds, medians.
  * `npx tsx bench/sqlite/connection-queue.ts`
  */
@@ -19,7 +19,7 @@ const READS = 4;
 const ROUNDS = 3;
 interface Variant {
   dialect: (c: SqliteDialectConfig) => Dialect;
-  /** Reads through the store's prepared queries, which run on an idle connection at once. */
+  /** Reads through the store's prepared queries, which run at once while no transaction is open. */
   prepared?: boolean;
 }
 const variants: Record<string, Variant> = {
@@ -36,8 +36,8 @@ async function microsPerQuery(variant: Variant, callers: number): Promise<number
   const dialect = variant.dialect({ database: statementCache(raw) });
   const db = new Kysely<{ users: { id: string; name: string } }>({ dialect });
   const queries = new PreparedQueries((target, query) =>
-    target === (db as unknown as Db) && dialect instanceof FifoSqliteDialect
-      ? dialect.runIfIdle(query)
+    target === (db as unknown as Db) && dialect instanceof FifoSqliteDialect && !raw.inTransaction
+      ? dialect.runNow(query)
       : undefined,
   );
   const read = variant.prepared

@@ -47,7 +47,7 @@ export class PreparedQueries {
 
   /**
    * `direct`, when given, runs a query on `db` itself or answers undefined to leave it to
-   * Kysely's executor (SQLite: at once when its connection is idle, fifo-sqlite-dialect.ts).
+   * Kysely's executor (SQLite: at once while no transaction is open, sqlite-store.ts).
    */
   constructor(private readonly direct?: DirectRunner) {}
 

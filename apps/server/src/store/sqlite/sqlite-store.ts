@@ -20,8 +20,8 @@ export interface SqliteOptions {
 
 /**
  * SQLite adapter: one connection (better-sqlite3 is synchronous; queries take turns in order of
- * arrival, and a prepared one runs at once when no one holds the connection,
- * fifo-sqlite-dialect.ts), WAL so readers never block the writer, foreign keys on, and
+ * arrival, and a prepared one runs at once while no transaction is open, fifo-sqlite-dialect.ts),
+ * WAL so readers never block the writer, foreign keys on, and
  * `synchronous=FULL` so a committed transaction survives power loss, not only a process crash.
  * Transactions are group-committed (group-commit.ts): one fsync for all those that queued
  * meanwhile; the WAL is copied into the database file by a worker thread (checkpointer.ts).
@@ -42,9 +42,11 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   await migrateSqliteSearch(db);
   // Checkpoints off the event loop; an in-memory database has no WAL.
   const checkpointer = opts.filename === ":memory:" ? undefined : startCheckpointer(raw, opts.filename);
-  // Outside a transaction, a prepared query runs at once when the connection is idle.
+  // A prepared query outside a transaction runs at once unless a transaction is open on the
+  // connection (a group commit's batch holds it from BEGIN to COMMIT): better-sqlite3 runs each
+  // statement whole and synchronously, so no other query is ever midway on it.
   const prepared = new PreparedQueries((target, query) =>
-    target === db ? dialect.runIfIdle(query) : undefined,
+    target === db && !raw.inTransaction ? dialect.runNow(query) : undefined,
   );
   const repos = createRepos(db, prepared);
   // A batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
