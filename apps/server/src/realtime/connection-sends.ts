@@ -34,20 +34,27 @@ export class ConnectionSends {
   }
 
   /**
-   * Runs `send` once the connection's earlier sends to `cid` are done, so a channel stores one
-   * connection's messages in the order they were sent (transactions on PostgreSQL's pool commit
-   * in any order). Sends to different channels still run side by side.
+   * Runs `send` once the connection's earlier send to `cid` is done or has called its `ordered`
+   * (its message's place is settled: the store runs transactions in the order they were asked
+   * for), so a channel stores one connection's messages in the order they were sent
+   * (transactions on PostgreSQL's pool commit in any order, so there a send waits for the one
+   * before to finish). Sends to different channels still run side by side.
    */
-  inTurn<T>(cid: string, send: () => Promise<T>): Promise<T> {
+  inTurn<T>(cid: string, send: (ordered: () => void) => Promise<T>): Promise<T> {
     const before = this.latest.get(cid);
-    const turn = before ? before.then(send) : send();
+    let ordered = () => {};
+    const placed = new Promise<void>((resolve) => {
+      ordered = resolve;
+    });
+    const turn = before ? before.then(() => send(ordered)) : send(ordered);
     const done = turn.then(
       () => undefined,
       () => undefined,
     );
-    this.latest.set(cid, done);
+    const next = Promise.race([placed, done]);
+    this.latest.set(cid, next);
     void done.then(() => {
-      if (this.latest.get(cid) === done) this.latest.delete(cid);
+      if (this.latest.get(cid) === next) this.latest.delete(cid);
     });
     return turn;
   }

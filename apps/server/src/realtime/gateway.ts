@@ -303,8 +303,8 @@ class Session implements Connection {
       case "send": {
         this.sends ??= new ConnectionSends(this.deps.sendsPerMinute);
         this.sends.take(Date.now());
-        const { message, created } = await this.sends.inTurn(frame.cid, () =>
-          this.deps.messages.send(actor, frame.cid, { message: frame.message }),
+        const { message, created } = await this.sends.inTurn(frame.cid, (ordered) =>
+          this.deps.messages.send(actor, frame.cid, { message: frame.message }, ordered),
         );
         return this.control({
           type: "send.ok",

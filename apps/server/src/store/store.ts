@@ -337,6 +337,11 @@ export interface Store extends Repos {
   readonly search: SearchRepo;
   /** Runs `fn` in one transaction; everything it writes commits together or not at all. */
   transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  /**
+   * True when transactions run one at a time in the order `transaction` was called (SQLite's
+   * group commit), so a transaction called earlier takes its row locks and seqs first.
+   */
+  readonly serialTransactions?: boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -31,10 +31,16 @@ export class MessagesService {
   ) {}
 
   /** Sends a message; a retry with the same client id answers the original (`created: false`). */
+  /**
+   * Stores and publishes a message. `ordered`, when given, is called once the message's place
+   * among the channel's messages is settled before it is stored: a later send from the same
+   * sender may start then and still come after it (the store runs transactions in call order).
+   */
   async send(
     actor: Actor,
     cid: string,
     body: SendMessageBody,
+    ordered?: () => void,
   ): Promise<{ message: MessageResponse; created: boolean }> {
     const id = body.message.id ?? randomUUID();
     const prior = await this.existing(actor, cid, id);
@@ -44,10 +50,12 @@ export class MessagesService {
     const now = iso(this.clock());
     let envs: Envelope[];
     try {
-      envs = await this.store.transaction(async (tx) => {
+      const stored = this.store.transaction(async (tx) => {
         const pollId = await claimPoll(tx, actor, ctx, body.message.poll_id);
         return this.insert(tx, actor, ctx, id, plan, now, pollId);
       });
+      if (this.store.serialTransactions) ordered?.();
+      envs = await stored;
     } catch (err) {
       const raced = await this.existing(actor, cid, id);
       if (raced) return { message: raced, created: false };

@@ -63,6 +63,7 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
     ...repos,
     search: sqliteSearchRepo(db),
     transaction: commits.transaction,
+    serialTransactions: true,
     commitStats: commits.stats,
     async ping() {
       await sql`select 1`.execute(db);
