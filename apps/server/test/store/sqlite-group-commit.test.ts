@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
@@ -62,6 +63,38 @@ describe("SQLite group commit", () => {
       commits: before.commits + 1,
       transactions: before.transactions + 3,
     });
+  });
+
+  it("lets requests read while the server was busy writing join the batch before them", async () => {
+    // A transaction queued from a socket read; before its batch starts, the server writes (as it
+    // flushes a fan-out at the end of a turn) and meanwhile another request arrives on a socket.
+    const before = store.commitStats?.() ?? { commits: 0, transactions: 0 };
+    const [a, b] = [accountRow(), accountRow()];
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const pair = async (): Promise<[Socket, Socket]> => {
+      const accepted = new Promise<Socket>((resolve) => server.once("connection", resolve));
+      const client = connect(port, "127.0.0.1");
+      return [client, await accepted];
+    };
+    const [first, peer] = await pair();
+    const [late, latePeer] = await pair();
+    const done: Promise<void>[] = [];
+    latePeer.once("data", () => done.push(insertAccount(b)()));
+    peer.once("data", () => {
+      done.push(insertAccount(a)());
+      setImmediate(() => late.write("b"));
+    });
+    first.write("a");
+    await expect.poll(() => done.length).toBe(2);
+    await Promise.all(done);
+    expect(store.commitStats?.()).toEqual({
+      commits: before.commits + 1,
+      transactions: before.transactions + 2,
+    });
+    for (const s of [first, late, peer, latePeer]) s.destroy();
+    await new Promise((resolve) => server.close(resolve));
   });
 
   it("answers a lone transaction with its own commit", async () => {

@@ -39,10 +39,13 @@ export interface CommitStats {
  * vanish and the others' stay, exactly as if it had been alone. Every caller is answered only
  * after the COMMIT, so a write is durable before it is acknowledged (docs/performance.md).
  *
- * A batch starts on the next turn of the event loop, not at once: better-sqlite3 is synchronous,
- * so a batch started at once would run and commit inside the first request's callback, before
- * the other requests that arrived in the same turn could queue. Waiting one turn lets every
- * request whose I/O is ready join the same fsync.
+ * A batch starts after the event loop has read its sockets once more, not at once:
+ * better-sqlite3 is synchronous, so a batch started at once would run and commit inside the first
+ * request's callback, before the other requests that arrived in the same turn could queue. And a
+ * batch started on the next turn's immediates would run right after the previous batch's fan-out
+ * (flushed by an immediate, shared-frame.ts), before the requests that arrived while those writes
+ * ran were read: a sender's burst would split into a batch of one and a batch of the rest, each
+ * with its own fsync and its own write to every receiver (docs/performance.md, change 50).
  */
 export function groupCommit(
   db: Kysely<Database>,
@@ -119,7 +122,8 @@ export function groupCommit(
       new Promise<T>((resolve, reject) => {
         queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
         // A batch is already running (it takes this job) or already scheduled.
-        if (!running && queue.length === 1) setImmediate(() => void runBatches());
+        // The outer immediate runs after this turn's socket reads, the inner one after the next's.
+        if (!running && queue.length === 1) setImmediate(() => setImmediate(() => void runBatches()));
       }),
     stats: () => ({ ...counts }),
   };
