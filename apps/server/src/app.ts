@@ -47,6 +47,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** The WebSocket heartbeat's timing (tests shorten it); defaults to the protocol's. */
   heartbeat?: HeartbeatTiming;
+  /** Unsent bytes past which a WebSocket is closed as too slow (tests lower it); defaults to 16 MiB. */
+  socketBacklogLimit?: number;
 }
 
 export interface App {
@@ -157,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: server.log,
       onConnection: (d) => metrics.connections.inc(d),
       onFrame: (type, ok) => metrics.frames.inc({ type, outcome: ok ? "ok" : "error" }),
+      maxBacklogBytes: deps.socketBacklogLimit,
     },
     deps.heartbeat,
   );

@@ -37,6 +37,8 @@ export interface GatewayDeps {
   onConnection(delta: 1 | -1): void;
   /** A client frame was handled (`invalid`: one that could not be read as a frame). */
   onFrame(type: ClientFrameType | "invalid", ok: boolean): void;
+  /** Unsent bytes past which a socket is too slow (default MAX_BUFFERED_BYTES; tests lower it). */
+  maxBacklogBytes?: number;
 }
 
 /** When the server pings and gives up on a silent socket; tests shorten it. */
@@ -147,11 +149,15 @@ class Session implements Connection {
   send(frame: string | SharedFrame): void {
     const socket = this.socket;
     if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    const raw = this.raw;
+    // On the raw path ws queues nothing of its own, so the TCP socket's backlog is all of it
+    // (and reading it touches one object fewer per delivery of a fan-out).
+    const backlog = raw ? raw.writableLength : socket.bufferedAmount;
+    if (backlog > (this.deps.maxBacklogBytes ?? MAX_BUFFERED_BYTES)) {
       socket.close(CloseCode.goingAway, "too slow; reconnect and resume");
       return;
     }
-    if (this.raw) writeCorked(this.raw, typeof frame === "string" ? textFrame(frame) : frame.bytes);
+    if (raw) writeCorked(raw, typeof frame === "string" ? textFrame(frame) : frame.bytes);
     else socket.send(typeof frame === "string" ? frame : frame.json);
   }
 
