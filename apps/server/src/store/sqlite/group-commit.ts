@@ -24,6 +24,11 @@ export interface GroupCommit {
 export interface BatchHooks {
   begin?(conn: Kysely<Database>): Promise<void>;
   beforeCommit?(conn: Kysely<Database>): Promise<void>;
+  /**
+   * Runs one of the batch's own statements (BEGIN, SAVEPOINT, RELEASE, COMMIT…) on the
+   * connection the batch holds, without Kysely's executor; by default through Kysely.
+   */
+  exec?(statement: string): void;
 }
 
 export interface CommitStats {
@@ -56,6 +61,10 @@ export function groupCommit(
   const queue: Job[] = [];
   let running = false;
   const counts: CommitStats = { commits: 0, transactions: 0 };
+  const run = async (conn: Kysely<Database>, statement: string): Promise<void> => {
+    if (hooks.exec) hooks.exec(statement);
+    else await sql.raw(statement).execute(conn);
+  };
 
   async function runBatches(): Promise<void> {
     running = true;
@@ -76,10 +85,10 @@ export function groupCommit(
     const done: Outcome[] = [];
     let current: Job | undefined;
     try {
-      await sql`begin`.execute(conn);
+      await run(conn, "begin");
       await hooks.begin?.(conn);
     } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
+      await run(conn, "rollback").catch(() => undefined);
       // No transaction can start (the store was closed): fail everyone waiting, never spin.
       for (const job of queue.splice(0)) job.reject(err);
       return;
@@ -88,25 +97,25 @@ export function groupCommit(
       while (queue.length > 0 && done.length < MAX_BATCH) {
         const job = queue.shift() as Job;
         current = job;
-        await sql`savepoint parley_tx`.execute(conn);
+        await run(conn, "savepoint parley_tx");
         try {
           const value = await job.fn(createRepos(conn, prepared));
-          await sql`release parley_tx`.execute(conn);
+          await run(conn, "release parley_tx");
           done.push({ job, ok: true, value });
         } catch (error) {
           done.push({ job, ok: false, error });
-          await sql`rollback to parley_tx`.execute(conn);
-          await sql`release parley_tx`.execute(conn);
+          await run(conn, "rollback to parley_tx");
+          await run(conn, "release parley_tx");
         }
         current = undefined;
       }
       await hooks.beforeCommit?.(conn);
-      await sql`commit`.execute(conn);
+      await run(conn, "commit");
       counts.commits++;
       counts.transactions += done.length;
     } catch (err) {
       // A savepoint or the COMMIT failed: nothing of this batch is durable.
-      await sql`rollback`.execute(conn).catch(() => undefined);
+      await run(conn, "rollback").catch(() => undefined);
       for (const o of done) o.job.reject(o.ok ? err : o.error);
       if (current && !done.some((o) => o.job === current)) current.reject(err);
       return;

@@ -36,7 +36,8 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   // Statement journals (every UPDATE … RETURNING, every statement that fires a trigger) and
   // temporary B-trees in memory, not in a temporary file created for each (docs/performance.md).
   raw.pragma("temp_store = MEMORY");
-  const dialect = new FifoSqliteDialect({ database: statementCache(raw) });
+  const statements = statementCache(raw);
+  const dialect = new FifoSqliteDialect({ database: statements });
   const db = new Kysely<Database>({ dialect });
   await migrate(db, coreMigrations);
   await migrateSqliteSearch(db);
@@ -49,14 +50,17 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
     target === db && !raw.inTransaction ? dialect.runNow(query) : undefined,
   );
   const repos = createRepos(db, prepared);
-  // A batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
+  // The batch's own statements run straight on the connection it holds (nothing else runs on it
+  // meanwhile); a batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
+  const exec = (statement: string) => void statements.prepare(statement).run([]);
   const commits = groupCommit(db, prepared, {
-    async begin(conn) {
-      await sql.raw(DEFER_INDEXING).execute(conn);
+    async begin() {
+      exec(DEFER_INDEXING);
     },
-    async beforeCommit(conn) {
-      for (const statement of INDEX_PENDING) await sql.raw(statement).execute(conn);
+    async beforeCommit() {
+      for (const statement of INDEX_PENDING) exec(statement);
     },
+    exec,
   });
   return {
     dialect: "sqlite",
