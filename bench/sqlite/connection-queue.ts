@@ -9,8 +9,8 @@
 import SQLite from "better-sqlite3";
 import { type Dialect, Kysely, SqliteDialect, type SqliteDialectConfig, sql } from "kysely";
 import type { Db } from "../../apps/server/src/store/kysely/executor.js";
-import { PreparedQueries } from "../../apps/server/src/store/kysely/prepared.js";
 import { FifoSqliteDialect } from "../../apps/server/src/store/sqlite/fifo-sqlite-dialect.js";
+import { sqlitePreparedQueries } from "../../apps/server/src/store/sqlite/sqlite-store.js";
 import { statementCache } from "../../apps/server/src/store/sqlite/statement-cache.js";
 import { percentile, sortedCopy } from "../lib/stats.js";
 
@@ -35,12 +35,11 @@ async function microsPerQuery(variant: Variant, callers: number): Promise<number
   for (let i = 0; i < 1000; i++) insert.run(`u${i}`, `user ${i}`);
   const dialect = variant.dialect({ database: statementCache(raw) });
   const db = new Kysely<{ users: { id: string; name: string } }>({ dialect });
-  const queries = new PreparedQueries((target, query) =>
-    target === (db as unknown as Db) && dialect instanceof FifoSqliteDialect && !raw.inTransaction
-      ? dialect.runNow(query)
-      : undefined,
-  );
-  const read = variant.prepared
+  const queries =
+    variant.prepared && dialect instanceof FifoSqliteDialect
+      ? sqlitePreparedQueries(db as unknown as Db, dialect, raw)
+      : undefined;
+  const read = queries
     ? (i: number) =>
         queries.run(db as unknown as Db, "users.get", [`u${i % 1000}`], (id) =>
           db.selectFrom("users").selectAll().where("id", "=", id),

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
@@ -21,14 +21,16 @@ export interface GroupCommit {
   stats(): CommitStats;
 }
 
-export interface BatchHooks {
-  begin?(conn: Kysely<Database>): Promise<void>;
-  beforeCommit?(conn: Kysely<Database>): Promise<void>;
-  /**
-   * Runs one of the batch's own statements (BEGIN, SAVEPOINT, RELEASE, COMMIT…) on the
-   * connection the batch holds, without Kysely's executor; by default through Kysely.
-   */
-  exec?(statement: string): void;
+/**
+ * The batch's own statements, run straight on the connection the batch holds (nothing else runs
+ * on it between BEGIN and COMMIT), outside Kysely's executor.
+ */
+export interface BatchStatements {
+  /** Runs one statement: BEGIN, SAVEPOINT, RELEASE, COMMIT, ROLLBACK. */
+  exec(statement: string): void;
+  /** Run in each batch's transaction: after its BEGIN, and after its last savepoint before the COMMIT. */
+  begin?(): void;
+  beforeCommit?(): void;
 }
 
 export interface CommitStats {
@@ -55,15 +57,18 @@ export interface CommitStats {
 export function groupCommit(
   db: Kysely<Database>,
   prepared: PreparedQueries,
-  /** Run in each batch's transaction: after its BEGIN, and after its last savepoint before the COMMIT. */
-  hooks: BatchHooks = {},
+  statements: BatchStatements,
 ): GroupCommit {
   const queue: Job[] = [];
   let running = false;
   const counts: CommitStats = { commits: 0, transactions: 0 };
-  const run = async (conn: Kysely<Database>, statement: string): Promise<void> => {
-    if (hooks.exec) hooks.exec(statement);
-    else await sql.raw(statement).execute(conn);
+  const { exec } = statements;
+  const rollback = () => {
+    try {
+      exec("rollback");
+    } catch {
+      // Nothing open to roll back (the store was closed, or the failure ended the transaction).
+    }
   };
 
   async function runBatches(): Promise<void> {
@@ -85,10 +90,10 @@ export function groupCommit(
     const done: Outcome[] = [];
     let current: Job | undefined;
     try {
-      await run(conn, "begin");
-      await hooks.begin?.(conn);
+      exec("begin");
+      statements.begin?.();
     } catch (err) {
-      await run(conn, "rollback").catch(() => undefined);
+      rollback();
       // No transaction can start (the store was closed): fail everyone waiting, never spin.
       for (const job of queue.splice(0)) job.reject(err);
       return;
@@ -97,25 +102,25 @@ export function groupCommit(
       while (queue.length > 0 && done.length < MAX_BATCH) {
         const job = queue.shift() as Job;
         current = job;
-        await run(conn, "savepoint parley_tx");
+        exec("savepoint parley_tx");
         try {
           const value = await job.fn(createRepos(conn, prepared));
-          await run(conn, "release parley_tx");
+          exec("release parley_tx");
           done.push({ job, ok: true, value });
         } catch (error) {
           done.push({ job, ok: false, error });
-          await run(conn, "rollback to parley_tx");
-          await run(conn, "release parley_tx");
+          exec("rollback to parley_tx");
+          exec("release parley_tx");
         }
         current = undefined;
       }
-      await hooks.beforeCommit?.(conn);
-      await run(conn, "commit");
+      statements.beforeCommit?.();
+      exec("commit");
       counts.commits++;
       counts.transactions += done.length;
     } catch (err) {
       // A savepoint or the COMMIT failed: nothing of this batch is durable.
-      await run(conn, "rollback").catch(() => undefined);
+      rollback();
       for (const o of done) o.job.reject(o.ok ? err : o.error);
       if (current && !done.some((o) => o.job === current)) current.reject(err);
       return;

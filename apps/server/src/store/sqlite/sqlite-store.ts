@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, type Migration, Migrator, sql } from "kysely";
+import type { Db } from "../kysely/executor.js";
 import { coreMigrations } from "../kysely/migrations.js";
 import { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
@@ -43,24 +44,16 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   await migrateSqliteSearch(db);
   // Checkpoints off the event loop; an in-memory database has no WAL.
   const checkpointer = opts.filename === ":memory:" ? undefined : startCheckpointer(raw, opts.filename);
-  // A prepared query outside a transaction runs at once unless a transaction is open on the
-  // connection (a group commit's batch holds it from BEGIN to COMMIT): better-sqlite3 runs each
-  // statement whole and synchronously, so no other query is ever midway on it.
-  const prepared = new PreparedQueries((target, query) =>
-    target === db && !raw.inTransaction ? dialect.runNow(query) : undefined,
-  );
+  const prepared = sqlitePreparedQueries(db, dialect, raw);
   const repos = createRepos(db, prepared);
-  // The batch's own statements run straight on the connection it holds (nothing else runs on it
-  // meanwhile); a batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
+  // A batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
   const exec = (statement: string) => void statements.prepare(statement).run([]);
   const commits = groupCommit(db, prepared, {
-    async begin() {
-      exec(DEFER_INDEXING);
-    },
-    async beforeCommit() {
+    exec,
+    begin: () => exec(DEFER_INDEXING),
+    beforeCommit: () => {
       for (const statement of INDEX_PENDING) exec(statement);
     },
-    exec,
   });
   return {
     dialect: "sqlite",
@@ -77,6 +70,21 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Prepared queries on `db` that run at once while no transaction is open on the connection (a
+ * group commit's batch holds it from BEGIN to COMMIT): better-sqlite3 runs each statement whole
+ * and synchronously, so no other query is ever midway on it.
+ */
+export function sqlitePreparedQueries(
+  db: Db,
+  dialect: FifoSqliteDialect,
+  raw: SQLite.Database,
+): PreparedQueries {
+  return new PreparedQueries((target, query) =>
+    target === db && !raw.inTransaction ? dialect.runNow(query) : undefined,
+  );
 }
 
 export async function migrate(db: Kysely<Database>, migrations: Record<string, Migration>): Promise<void> {
