@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Repos } from "../../src/store/store.js";
+import { deferred } from "../helpers/deferred.js";
 import { startTestServer, type TestServer, uniqueName } from "../helpers/test-server.js";
 import { authedSocket } from "../helpers/ws-client.js";
 
@@ -19,13 +20,10 @@ describe("a connection's sends to one channel on SQLite", () => {
     // Transactions asked for wait at a gate, as they would behind a long batch, and are counted.
     const transaction = store.transaction;
     let asked = 0;
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const gate = deferred();
     store.transaction = <T>(fn: (tx: Repos) => Promise<T>) => {
       asked++;
-      return gate.then(() => transaction.call(store, fn) as Promise<T>);
+      return gate.promise.then(() => transaction.call(store, fn) as Promise<T>);
     };
     try {
       const order = Array.from({ length: 8 }, (_, i) => `p${i}`);
@@ -33,7 +31,7 @@ describe("a connection's sends to one channel on SQLite", () => {
         sender.send({ type: "send", req_id: text, cid: `messaging:${id}`, message: { text } });
       // Each send takes its place behind the one before, without waiting for its commit.
       await vi.waitFor(() => expect(asked).toBe(order.length), { timeout: 5_000 });
-      release();
+      gate.resolve();
       const acks = await Promise.all(
         order.map((t) => sender.next((f) => f.type === "send.ok" && f.req_id === t)),
       );

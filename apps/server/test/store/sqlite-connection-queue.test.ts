@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, fresh } from "../../src/store/contract/fixtures.js";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import type { Store } from "../../src/store/store.js";
+import { deferred } from "../helpers/deferred.js";
 
 let store: Store;
 beforeAll(async () => {
@@ -12,20 +13,14 @@ afterAll(() => store.close());
 
 /** A transaction that holds the one connection until `release` is called. */
 async function holdConnection(): Promise<{ release: () => void; done: Promise<void> }> {
-  let release = () => {};
-  let started = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const begun = new Promise<void>((resolve) => {
-    started = resolve;
-  });
+  const held = deferred();
+  const begun = deferred();
   const done = store.transaction(async () => {
-    started();
-    await held;
+    begun.resolve();
+    await held.promise;
   });
-  await begun;
-  return { release, done };
+  await begun.promise;
+  return { release: held.resolve, done };
 }
 
 /** Promises created while `work` runs. */
@@ -76,25 +71,19 @@ describe("the SQLite connection's queue", () => {
 
   it("never lets a read in while a transaction holds the connection", async () => {
     const id = fresh("u");
-    let inserted = () => {};
-    let fail = () => {};
-    const written = new Promise<void>((resolve) => {
-      inserted = resolve;
-    });
-    const failing = new Promise<void>((resolve) => {
-      fail = resolve;
-    });
+    const written = deferred();
+    const failing = deferred();
     const tx = store.transaction(async (t) => {
       await addUser(t, { id });
-      inserted();
-      await failing;
+      written.resolve();
+      await failing.promise;
       throw new Error("rolled back");
     });
-    await written;
+    await written.promise;
     // The transaction's row is written but not committed, on the same connection: a read now
     // must wait for the transaction, then find nothing.
     const read = store.users.get(id);
-    fail();
+    failing.resolve();
     await expect(tx).rejects.toThrow("rolled back");
     expect(await read).toBeUndefined();
   });

@@ -30,9 +30,9 @@ export class MessagesService {
     private readonly onFilesRemoved: (storageKeys: string[]) => void,
   ) {}
 
-  /** Sends a message; a retry with the same client id answers the original (`created: false`). */
   /**
-   * Stores and publishes a message. `ordered`, when given, is called once the message's place
+   * Stores and publishes a message; a retry with the same client id answers the original
+   * (`created: false`). `ordered`, when given, is called once the message's place
    * among the channel's messages is settled before it is stored: a later send from the same
    * sender may start then and still come after it (the store runs transactions in call order).
    */
