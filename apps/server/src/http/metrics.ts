@@ -69,7 +69,11 @@ export function createMetrics(): Metrics {
     watchCommits(stats) {
       // Counters read from the store at scrape time (the store counts; nothing to increment).
       for (const [name, help, key] of [
-        ["parley_db_commits_total", "Database commits (SQLite: one fsync each)", "commits"],
+        [
+          "parley_db_commits_total",
+          "Group commits (SQLite: every commit, one fsync each; PostgreSQL: message sends)",
+          "commits",
+        ],
         ["parley_db_transactions_total", "Transactions those commits carried", "transactions"],
       ] as const) {
         new Counter({

@@ -35,10 +35,9 @@ export class ConnectionSends {
 
   /**
    * Runs `send` once the connection's earlier send to `cid` is done or has called its `ordered`
-   * (its message's place is settled: the store runs transactions in the order they were asked
-   * for), so a channel stores one connection's messages in the order they were sent
-   * (transactions on PostgreSQL's pool commit in any order, so there a send waits for the one
-   * before to finish). Sends to different channels still run side by side.
+   * (its message's place is settled: the store runs a channel's sends in the order they were
+   * asked for), so a channel stores one connection's messages in the order they were sent.
+   * Sends to different channels run side by side.
    */
   inTurn<T>(cid: string, send: (ordered: () => void) => Promise<T>): Promise<T> {
     const before = this.latest.get(cid);

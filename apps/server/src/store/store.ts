@@ -332,16 +332,17 @@ export interface Store extends Repos {
   readonly dialect: "sqlite" | "postgres";
   /** Connection pool usage, where there is a pool (PostgreSQL). */
   poolStats?(): { total: number; idle: number; waiting: number };
-  /** Commits and the transactions they carried, where commits are grouped (SQLite). */
+  /** Commits and the transactions they carried, where commits are grouped. */
   commitStats?(): { commits: number; transactions: number };
   readonly search: SearchRepo;
-  /** Runs `fn` in one transaction; everything it writes commits together or not at all. */
-  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
   /**
-   * True when transactions run one at a time in the order `transaction` was called (SQLite's
-   * group commit), so a transaction called earlier takes its row locks and seqs first.
+   * Runs `fn` in one transaction; everything it writes commits together or not at all.
+   * Transactions given the same `key` run one at a time in the order `transaction` was called,
+   * so one called earlier takes its row locks and seqs first (SQLite runs every transaction so),
+   * and those that queue meanwhile may share a commit: `fn` must not hold the transaction
+   * waiting on anything but its own statements.
    */
-  readonly serialTransactions?: boolean;
+  transaction<T>(fn: (tx: Repos) => Promise<T>, key?: string): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

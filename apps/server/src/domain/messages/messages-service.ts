@@ -34,7 +34,7 @@ export class MessagesService {
    * Stores and publishes a message; a retry with the same client id answers the original
    * (`created: false`). `ordered`, when given, is called once the message's place
    * among the channel's messages is settled before it is stored: a later send from the same
-   * sender may start then and still come after it (the store runs transactions in call order).
+   * sender may start then and still come after it (the store runs a channel's sends in call order).
    */
   async send(
     actor: Actor,
@@ -50,11 +50,12 @@ export class MessagesService {
     const now = iso(this.clock());
     let envs: Envelope[];
     try {
+      // Keyed by channel: the channel's sends commit in the order they were asked for.
       const stored = this.store.transaction(async (tx) => {
         const pollId = await claimPoll(tx, actor, ctx, body.message.poll_id);
         return this.insert(tx, actor, ctx, id, plan, now, pollId);
-      });
-      if (this.store.serialTransactions) ordered?.();
+      }, cid);
+      ordered?.();
       envs = await stored;
     } catch (err) {
       const raced = await this.existing(actor, cid, id);

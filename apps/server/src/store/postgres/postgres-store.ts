@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, sql } from "kysely";
+import { type CommitStats, type GroupCommit, groupCommit } from "../kysely/group-commit.js";
 import { coreMigrations } from "../kysely/migrations.js";
 import { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
@@ -29,6 +30,12 @@ export interface PostgresOptions {
  * transaction ends, so concurrent writers on any node queue on that row: each sees the value
  * the previous one committed (READ COMMITTED re-reads the updated row), and a rollback gives
  * the number back. Seqs are therefore gapless and commit in seq order.
+ *
+ * So the transactions writing one channel's messages wait for each other anyway; those given a
+ * key (`Store.transaction`) are group-committed per key (kysely/group-commit.ts): they run in
+ * the order asked for, and those that queue while one runs commit together in the next batch —
+ * one COMMIT, and one fan-out for all of them instead of a socket write each
+ * (docs/performance.md, change 53).
  */
 export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
   const ssl = opts.ssl ?? "disable";
@@ -59,12 +66,32 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: taggedPool(pool) }) });
   const prepared = new PreparedQueries();
+  const stats: CommitStats = { commits: 0, transactions: 0 };
+  const byKey = new Map<string, GroupCommit>();
+  const commitsOf = (key: string) => {
+    let commits = byKey.get(key);
+    if (!commits) {
+      commits = groupCommit(db, prepared, {
+        statements: { exec: (statement, conn) => sql.raw(statement).execute(conn) },
+        schedule: (start) => start(),
+        joinRunning: false,
+        stats,
+        onIdle: () => byKey.delete(key),
+      });
+      byKey.set(key, commits);
+    }
+    return commits;
+  };
   return {
     dialect: "postgres",
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ...createRepos(db, prepared),
     search: postgresSearchRepo(db),
-    transaction: (fn) => db.transaction().execute((trx) => fn(createRepos(trx, prepared))),
+    transaction: (fn, key) =>
+      key === undefined
+        ? db.transaction().execute((trx) => fn(createRepos(trx, prepared)))
+        : commitsOf(key).transaction(fn),
+    commitStats: () => ({ ...stats }),
     async ping() {
       await sql`select 1`.execute(db);
     },

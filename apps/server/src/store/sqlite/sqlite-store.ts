@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, type Migration, Migrator, sql } from "kysely";
 import type { Db } from "../kysely/executor.js";
+import { type CommitStats, groupCommit } from "../kysely/group-commit.js";
 import { coreMigrations } from "../kysely/migrations.js";
 import { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
@@ -10,7 +11,6 @@ import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
 import { startCheckpointer } from "./checkpointer.js";
 import { FifoSqliteDialect } from "./fifo-sqlite-dialect.js";
-import { groupCommit } from "./group-commit.js";
 import { DEFER_INDEXING, INDEX_PENDING, migrateSqliteSearch, sqliteSearchRepo } from "./search-sqlite.js";
 import { statementCache } from "./statement-cache.js";
 
@@ -24,7 +24,7 @@ export interface SqliteOptions {
  * arrival, and a prepared one runs at once while no transaction is open, fifo-sqlite-dialect.ts),
  * WAL so readers never block the writer, foreign keys on, and
  * `synchronous=FULL` so a committed transaction survives power loss, not only a process crash.
- * Transactions are group-committed (group-commit.ts): one fsync for all those that queued
+ * Transactions are group-committed (kysely/group-commit.ts): one fsync for all those that queued
  * meanwhile; the WAL is copied into the database file by a worker thread (checkpointer.ts).
  */
 export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
@@ -48,20 +48,25 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   const repos = createRepos(db, prepared);
   // A batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
   const exec = (statement: string) => void statements.prepare(statement).run([]);
+  const stats: CommitStats = { commits: 0, transactions: 0 };
   const commits = groupCommit(db, prepared, {
-    exec,
-    begin: () => exec(DEFER_INDEXING),
-    beforeCommit: () => {
-      for (const statement of INDEX_PENDING) exec(statement);
+    statements: {
+      exec,
+      begin: () => exec(DEFER_INDEXING),
+      beforeCommit: () => {
+        for (const statement of INDEX_PENDING) exec(statement);
+      },
     },
+    schedule: afterSocketReads,
+    joinRunning: true,
+    stats,
   });
   return {
     dialect: "sqlite",
     ...repos,
     search: sqliteSearchRepo(db),
     transaction: commits.transaction,
-    serialTransactions: true,
-    commitStats: commits.stats,
+    commitStats: () => ({ ...stats }),
     async ping() {
       await sql`select 1`.execute(db);
     },
@@ -70,6 +75,20 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Starts a batch after the event loop has read its sockets once more, not at once:
+ * better-sqlite3 is synchronous, so a batch started at once would run and commit inside the first
+ * request's callback, before the other requests that arrived in the same turn could queue. And a
+ * batch started on the next turn's immediates would run right after the previous batch's fan-out
+ * (flushed by an immediate, shared-frame.ts), before the requests that arrived while those writes
+ * ran were read: a sender's burst would split into a batch of one and a batch of the rest, each
+ * with its own fsync and its own write to every receiver (docs/performance.md, change 50).
+ * The outer immediate runs after this turn's socket reads, the inner one after the next's.
+ */
+function afterSocketReads(start: () => void): void {
+  setImmediate(() => setImmediate(start));
 }
 
 /**
