@@ -60,6 +60,38 @@ describe.skipIf(!url)("Redis bus", () => {
     expect(got[0]).toEqual(env);
   });
 
+  it("sends what one turn published in one Redis message, in order, and each turn's on its own", async () => {
+    const channel = `parley:test:${randomUUID()}`;
+    const [a, b] = [await bus(channel), await bus(channel)];
+    const watcher = new Redis(url!);
+    try {
+      const raw: string[] = [];
+      watcher.on("message", (_ch: string, message: string) => raw.push(message));
+      await watcher.subscribe(channel);
+      const got: BusMessage[] = [];
+      b.subscribe((e) => got.push(e));
+      for (const n of [1, 2, 3]) a.publish(usersEnv(n));
+      await waitFor(() => got.length === 3);
+      a.publish(usersEnv(4));
+      await waitFor(() => got.length === 4);
+      expect(got).toEqual([1, 2, 3, 4].map(usersEnv));
+      expect(raw.map((m) => (JSON.parse(m) as { envs: unknown[] }).envs.length)).toEqual([3, 1]);
+    } finally {
+      watcher.disconnect();
+    }
+  });
+
+  it("still sends what was published in the turn it closes", async () => {
+    const channel = `parley:test:${randomUUID()}`;
+    const [a, b] = [await bus(channel), await bus(channel)];
+    const got: BusMessage[] = [];
+    b.subscribe((e) => got.push(e));
+    a.publish(usersEnv(1));
+    await a.close();
+    await waitFor(() => got.length === 1);
+    expect(got).toEqual([usersEnv(1)]);
+  });
+
   it("stays apart from other channels", async () => {
     const [a, b] = [await bus(`parley:test:${randomUUID()}`), await bus(`parley:test:${randomUUID()}`)];
     const got: BusMessage[] = [];
