@@ -335,4 +335,24 @@ export const coreMigrations: Record<string, Migration> = {
   // The user's channel list (hidden or not) finds its memberships in this index alone, not
   // each membership's row (docs/performance.md, P5).
   "0010_members_by_user_and_hidden": indexOn("members_user_hidden", "members", ["user_id", "hidden", "cid"]),
+  // Replies, pins and polls are rare: indexing only the messages that have one spares every other
+  // message's insert three index entries, and its commit the pages they land on (docs/performance.md).
+  "0011_partial_message_indexes": {
+    async up(db: Kysely<unknown>) {
+      const partial = [
+        { name: "messages_parent", columns: ["parent_id", "seq"], present: "parent_id", unique: false },
+        { name: "messages_pinned", columns: ["cid", "pinned_at"], present: "pinned_at", unique: false },
+        { name: "messages_poll", columns: ["poll_id"], present: "poll_id", unique: true },
+      ];
+      for (const { name, columns, present, unique } of partial) {
+        await db.schema.dropIndex(name).execute();
+        const index = db.schema
+          .createIndex(name)
+          .on("messages")
+          .columns(columns)
+          .where(sql<boolean>`${sql.ref(present)} is not null`);
+        await (unique ? index.unique() : index).execute();
+      }
+    },
+  },
 };
