@@ -24,10 +24,7 @@ export interface GroupCommit {
  * on it between BEGIN and COMMIT), outside Kysely's executor where the engine allows.
  */
 export interface BatchStatements {
-  /**
-   * Runs one statement on `conn`: BEGIN, SAVEPOINT, RELEASE, COMMIT, ROLLBACK. A synchronous
-   * engine answers `undefined` and the batch goes on without waiting a microtask.
-   */
+  /** Runs one statement on `conn`: BEGIN, SAVEPOINT, RELEASE, COMMIT, ROLLBACK (SQLite's at once). */
   exec(statement: string, conn: Kysely<Database>): Promise<unknown> | undefined;
   /** Run in each batch's transaction: after its BEGIN, and after its last savepoint before the COMMIT. */
   begin?(): void;
