@@ -92,4 +92,33 @@ describe.skipIf(!url)("PostgreSQL group commit per key", () => {
       transactions: before.transactions + 1,
     });
   });
+
+  it("gives the pool's connection back between batches, so a waiting query goes first", async () => {
+    const single = await openPostgresStore({ url: url!, schema: schema.name, poolSize: 1 });
+    try {
+      const ch = await addChannel(single);
+      const gate = deferred();
+      const entered = deferred();
+      const order: string[] = [];
+      const first = single.transaction(async (tx) => {
+        entered.resolve();
+        await gate.promise;
+        return appendSeq(tx, ch.cid);
+      }, ch.cid);
+      await entered.promise;
+      const second = single.transaction(async (tx) => {
+        order.push("second batch");
+        return appendSeq(tx, ch.cid);
+      }, ch.cid);
+      const read = single.channels.get(ch.cid).then((row) => {
+        order.push("read");
+        return row?.cid;
+      });
+      gate.resolve();
+      expect(await Promise.all([first, second, read])).toEqual([1, 2, ch.cid]);
+      expect(order).toEqual(["read", "second batch"]);
+    } finally {
+      await single.close();
+    }
+  });
 });

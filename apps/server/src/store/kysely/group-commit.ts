@@ -44,7 +44,7 @@ export interface GroupCommitOptions {
    * Whether a transaction queued while a batch runs may still join that batch (SQLite's, whose
    * transactions take microseconds), or waits for the next one (PostgreSQL's, where each
    * statement is a round trip: a batch that let everyone in could keep its first caller
-   * waiting for up to MAX_BATCH transactions).
+   * waiting for up to MAX_BATCH transactions). A next batch then takes a connection anew.
    */
   joinRunning: boolean;
   /** Counted into; several group commits may share one. */
@@ -74,7 +74,10 @@ export function groupCommit(
     running = true;
     try {
       await db.connection().execute(async (conn) => {
-        while (queue.length > 0) await runBatch(conn);
+        // Where late arrivals wait for the next batch (PostgreSQL), the connection goes back to
+        // the pool between batches, so queries waiting for one get a turn.
+        do await runBatch(conn);
+        while (opts.joinRunning && queue.length > 0);
       });
     } catch (err) {
       // The connection itself failed (closed store): nobody still queued can be served.
