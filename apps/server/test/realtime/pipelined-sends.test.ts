@@ -21,9 +21,9 @@ describe("a connection's sends to one channel on SQLite", () => {
     const transaction = store.transaction;
     let asked = 0;
     const gate = deferred();
-    store.transaction = <T>(fn: (tx: Repos) => Promise<T>) => {
+    store.transaction = <T>(fn: (tx: Repos) => Promise<T>, key?: string) => {
       asked++;
-      return gate.promise.then(() => transaction.call(store, fn) as Promise<T>);
+      return gate.promise.then(() => transaction.call(store, fn, key) as Promise<T>);
     };
     try {
       const order = Array.from({ length: 8 }, (_, i) => `p${i}`);

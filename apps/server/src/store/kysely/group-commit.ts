@@ -111,7 +111,7 @@ export function groupCommit(
     }
     const jobs = opts.joinRunning ? queue : queue.splice(0, MAX_BATCH);
     // A batch that can take no one else needs no savepoint: two round trips fewer on PostgreSQL.
-    if (jobs !== queue && jobs.length === 1) return runAlone(jobs[0] as Job, conn, exec, rollback);
+    if (!opts.joinRunning && jobs.length === 1) return runAlone(jobs[0] as Job, conn, exec, rollback);
     try {
       while (jobs.length > 0 && done.length < MAX_BATCH) {
         const job = jobs.shift() as Job;
@@ -138,7 +138,7 @@ export function groupCommit(
       for (const o of done) o.job.reject(o.ok ? err : o.error);
       if (current && !done.some((o) => o.job === current)) current.reject(err);
       // Those of a batch taken off the queue that had not run yet go back to its head.
-      if (jobs !== queue) queue.unshift(...jobs.splice(0));
+      if (!opts.joinRunning) queue.unshift(...jobs.splice(0));
       return;
     }
     for (const o of done) {

@@ -46,12 +46,12 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   const checkpointer = opts.filename === ":memory:" ? undefined : startCheckpointer(raw, opts.filename);
   const prepared = sqlitePreparedQueries(db, dialect, raw);
   const repos = createRepos(db, prepared);
-  // A batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
   const exec = (statement: string) => void statements.prepare(statement).run([]);
   const stats: CommitStats = { commits: 0, transactions: 0 };
   const commits = groupCommit(db, prepared, {
     statements: {
       exec,
+      // A batch's messages are indexed together, before its COMMIT (search-sqlite.ts).
       begin: () => exec(DEFER_INDEXING),
       beforeCommit: () => {
         for (const statement of INDEX_PENDING) exec(statement);
