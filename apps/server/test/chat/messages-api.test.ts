@@ -46,6 +46,24 @@ describe("messages", () => {
     expect(stolen.status).toBe(409);
   });
 
+  it("answers a retry with the original even when a new send would now be refused", async () => {
+    const [owner, member] = await Promise.all([s.signup(), s.signup()]);
+    const dm = `/channels/messaging/${uniqueName("c")}`;
+    await s.chat(owner.streamToken, "POST", `${dm}/query`, { data: { members: [member.user.id] } });
+    const id = uniqueName("msg");
+    const message = { text: "sent before the ban", id };
+    const first = await s.chat(member.streamToken, "POST", `${dm}/messages`, { message });
+    expect(first.status).toBe(201);
+    const ban = { target_user_id: member.user.id, cid: first.body.message.cid };
+    expect((await s.chat(owner.streamToken, "POST", "/moderation/ban", ban)).status).toBeLessThan(300);
+    const retry = await s.chat(member.streamToken, "POST", `${dm}/messages`, { message });
+    expect(retry.status).toBe(200);
+    expect(retry.body.message).toMatchObject({ id, seq: first.body.message.seq, text: message.text });
+    const fresh = await s.chat(member.streamToken, "POST", `${dm}/messages`, { message: { text: "after" } });
+    expect(fresh.status).toBe(403);
+    expect(fresh.body.error.message).toMatch(/banned/);
+  });
+
   it("edits and deletes own messages only", async () => {
     const m = (await send(ana, "draft")).body.message;
     expect((await s.chat(bob, "PUT", `/messages/${m.id}`, { message: { text: "hacked" } })).status).toBe(403);

@@ -43,13 +43,11 @@ export class MessagesService {
     ordered?: () => void,
   ): Promise<{ message: MessageResponse; created: boolean }> {
     const id = body.message.id ?? randomUUID();
-    const prior = await this.existing(actor, cid, id);
-    if (prior) return { message: prior, created: false };
-    const ctx = await loadChannel(this.store, this.types, actor, cid, "CreateMessage");
-    const plan = await checkSend(this.store, ctx, body.message);
-    const now = iso(this.clock());
     let envs: Envelope[];
     try {
+      const ctx = await loadChannel(this.store, this.types, actor, cid, "CreateMessage");
+      const plan = await checkSend(this.store, ctx, body.message);
+      const now = iso(this.clock());
       // Keyed by channel: the channel's sends commit in the order they were asked for.
       const stored = this.store.transaction(async (tx) => {
         const pollId = await claimPoll(tx, actor, ctx, body.message.poll_id);
@@ -58,8 +56,10 @@ export class MessagesService {
       ordered?.();
       envs = await stored;
     } catch (err) {
-      const raced = await this.existing(actor, cid, id);
-      if (raced) return { message: raced, created: false };
+      // A retry finds its message stored (its insert, or a check it no longer passes, failed):
+      // it is answered the original. Looked up only then, not before every send.
+      const prior = body.message.id === undefined ? undefined : await this.existing(actor, cid, id);
+      if (prior) return { message: prior, created: false };
       throw err;
     }
     for (const e of envs) this.events.publish(e);
