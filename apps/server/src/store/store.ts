@@ -174,6 +174,15 @@ export interface ChannelRepo {
 export interface MemberRepo {
   insert(row: MemberRow): Promise<void>;
   get(cid: string, userId: string): Promise<MemberRow | undefined>;
+  /**
+   * The user's standing in the channel, in one statement: their membership, and whether a ban of
+   * them in the channel or app-wide (`*`) is in force at `now`.
+   */
+  standing(
+    cid: string,
+    userId: string,
+    now: string,
+  ): Promise<{ member: MemberRow | undefined; banned: boolean }>;
   delete(cid: string, userId: string): Promise<void>;
   update(cid: string, userId: string, patch: Partial<Omit<MemberRow, "cid" | "user_id">>): Promise<void>;
   listWithUsers(cid: string, limit: number): Promise<MemberWithUser[]>;

@@ -26,13 +26,12 @@ export async function loadChannel(
 ): Promise<ChannelContext> {
   const channel = opts.lock ? await repos.channels.lock(cid) : await repos.channels.get(cid);
   if (!channel || channel.deleted_at) throw notFound("channel");
-  const [config, member, policies, bans] = await Promise.all([
+  const [config, { member, banned }, policies] = await Promise.all([
     types.get(channel.type, repos),
-    repos.members.get(cid, actor.userId),
+    repos.members.standing(cid, actor.userId, new Date().toISOString()),
     types.policies(channel.type, repos),
-    repos.moderation.activeBans(actor.userId, ["*", cid], new Date().toISOString()),
   ]);
-  return checked(action, { actor, channel, config, member, policies, banned: bans.length > 0, ownerId });
+  return checked(action, { actor, channel, config, member, policies, banned, ownerId });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { BanRow } from "../store.js";
 import { addChannel, addUser, at, type ContractContext, fresh, memberRow } from "./fixtures.js";
 
 export function membersContract(ctx: ContractContext): void {
@@ -18,6 +19,43 @@ export function membersContract(ctx: ContractContext): void {
       await store.members.delete(ch.cid, u.id);
       expect(await store.members.get(ch.cid, u.id)).toBeUndefined();
       await store.members.delete(ch.cid, u.id);
+    });
+
+    it("reads a user's standing: the membership, and whether a ban here or app-wide is in force", async () => {
+      const { store } = ctx;
+      const [ch, elsewhere] = [await addChannel(store), await addChannel(store)];
+      const [member, stranger, mod] = [await addUser(store), await addUser(store), await addUser(store)];
+      const row = memberRow(ch.cid, member.id, { role: "owner", last_read_seq: 3 });
+      await store.members.insert(row);
+      expect(await store.members.standing(ch.cid, member.id, at(60))).toEqual({ member: row, banned: false });
+      expect(await store.members.standing(ch.cid, stranger.id, at(60))).toEqual({
+        member: undefined,
+        banned: false,
+      });
+      const ban = (userId: string, scope: string, expiresAt: string | null): BanRow => ({
+        user_id: userId,
+        scope,
+        reason: "rude",
+        banned_by_id: mod.id,
+        created_at: at(1),
+        expires_at: expiresAt,
+        shadow: 0,
+      });
+      await store.moderation.putBan(ban(member.id, elsewhere.cid, null));
+      await store.moderation.putBan(ban(member.id, ch.cid, at(50)));
+      const later = await store.members.standing(ch.cid, member.id, at(60));
+      expect(later).toEqual({ member: row, banned: false });
+      expect(typeof later.member?.last_read_seq).toBe("number");
+      expect(await store.members.standing(ch.cid, member.id, at(40))).toEqual({ member: row, banned: true });
+      await store.moderation.putBan(ban(stranger.id, "*", null));
+      expect(await store.members.standing(ch.cid, stranger.id, at(60))).toEqual({
+        member: undefined,
+        banned: true,
+      });
+      expect(await store.members.standing(elsewhere.cid, stranger.id, at(60))).toEqual({
+        member: undefined,
+        banned: true,
+      });
     });
 
     it("refuses a second membership of the same user, and one of an unknown user", async () => {

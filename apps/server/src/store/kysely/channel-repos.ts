@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ChannelRepo, ChannelTypeRepo, MemberRepo } from "../store.js";
+import type { ChannelRepo, ChannelTypeRepo, MemberRepo, MemberRow } from "../store.js";
 import { type Db, visibleKinds } from "./executor.js";
 import { channelNameMatches } from "./name-match.js";
 import type { PreparedQueries } from "./prepared.js";
@@ -135,6 +135,29 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
       prepared.first(db, "members.get", [cid, userId], (cid, userId) =>
         db.selectFrom("members").selectAll().where("cid", "=", cid).where("user_id", "=", userId),
       ),
+    async standing(cid, userId, now) {
+      const row = await prepared.only(db, "members.standing", [cid, userId, now], (cid, userId, now) =>
+        // One row whether or not the user is a member: the membership's columns are null if not.
+        db
+          .selectFrom(sql<{ one: number }>`(select 1 as one)`.as("one"))
+          .leftJoin("members", (join) => join.on("members.cid", "=", cid).on("members.user_id", "=", userId))
+          .selectAll("members")
+          .select((eb) =>
+            eb
+              .selectFrom("bans")
+              .select(eb.fn.countAll<number>().as("n"))
+              .where("bans.user_id", "=", userId)
+              .where("bans.scope", "in", ["*", cid])
+              .where((b) => b.or([b("bans.expires_at", "is", null), b("bans.expires_at", ">", now)]))
+              .as("active_bans"),
+          ),
+      );
+      const { active_bans, ...member } = row;
+      return {
+        member: member.user_id === null ? undefined : (member as MemberRow),
+        banned: Number(active_bans) > 0,
+      };
+    },
     async delete(cid, userId) {
       await db.deleteFrom("members").where("cid", "=", cid).where("user_id", "=", userId).execute();
     },

@@ -1,0 +1,75 @@
+/**
+ * What a channel action's check of the user costs the server's CPU: their membership and bans
+ * read in one statement (`members.standing`, since change 57 in docs/performance.md) against two
+ * (`members.get` and `moderation.activeBans`, side by side as before). 16 callers at once, 4,000
+ * checks a variant, alternating, 4 rounds (the first warms up); CPU µs per check, medians.
+ * `npx tsx bench/store/standing.ts` (SQLite), or with a PostgreSQL URL as its argument
+ * (`… standing.ts postgres://postgres@127.0.0.1:5432/test`, in a schema of its own, dropped after).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { addChannel, addUser, memberRow } from "../../apps/server/src/store/contract/fixtures.js";
+import { openPostgresStore } from "../../apps/server/src/store/postgres/postgres-store.js";
+import { openSqliteStore } from "../../apps/server/src/store/sqlite/sqlite-store.js";
+import { median } from "../lib/stats.js";
+
+const CHECKS = 4_000;
+const CALLERS = 16;
+const ROUNDS = 4;
+const SCHEMA = "parley_bench_standing";
+
+const url = process.argv[2];
+const dir = url ? undefined : mkdtempSync(join(tmpdir(), "parley-standing-"));
+const store = url
+  ? await openPostgresStore({ url, schema: SCHEMA })
+  : await openSqliteStore({ filename: join(dir as string, "standing.db") });
+const channel = await addChannel(store);
+const user = await addUser(store);
+await store.members.insert(memberRow(channel.cid, user.id));
+
+const now = () => new Date().toISOString();
+const variants: Record<string, () => Promise<unknown>> = {
+  "two statements": () =>
+    Promise.all([
+      store.members.get(channel.cid, user.id),
+      store.moderation.activeBans(user.id, ["*", channel.cid], now()),
+    ]),
+  "one statement": () => store.members.standing(channel.cid, user.id, now()),
+};
+
+/** CPU µs of this process per check. */
+async function cpuPerCheck(check: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage();
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: CALLERS }, async () => {
+      while (started++ < CHECKS) await check();
+    }),
+  );
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / CHECKS;
+}
+
+const samples: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, check] of Object.entries(variants)) {
+    const us = await cpuPerCheck(check);
+    if (round > 0) samples[name]?.push(us);
+  }
+}
+const [two, one] = Object.values(samples).map(median) as [number, number];
+console.log(`${url ? "PostgreSQL" : "SQLite"}: CPU µs per check, median of ${ROUNDS - 1} rounds`);
+for (const [name, values] of Object.entries(samples))
+  console.log(`  ${name.padEnd(15)} ${median(values).toFixed(1)}`);
+console.log(`  one / two       ${(one / two).toFixed(2)}×`);
+
+await store.close();
+if (dir) rmSync(dir, { recursive: true, force: true });
+if (url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`drop schema if exists ${SCHEMA} cascade`);
+  await client.end();
+}
