@@ -20,6 +20,8 @@ async function moreActions(page: Page, messageId: string) {
 }
 
 test("flag, remove from /moderation, ban: everyone sees it live", async ({ browser }) => {
+  // Three signed-in browsers, two accessibility scans and a sign-in: over a minute on a slow host.
+  test.setTimeout(120_000);
   const a = await openAs(browser, "Author");
   const b = await openAs(browser, "Flagger");
   const mod = await signUp(a.page.request);
