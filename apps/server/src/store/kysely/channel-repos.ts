@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { ChannelRepo, ChannelTypeRepo, MemberRepo, MemberRow } from "../store.js";
 import { type Db, visibleKinds } from "./executor.js";
+import { banInForce } from "./moderation-repos.js";
 import { channelNameMatches } from "./name-match.js";
 import type { PreparedQueries } from "./prepared.js";
 
@@ -148,7 +149,7 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
               .select(eb.fn.countAll<number>().as("n"))
               .where("bans.user_id", "=", userId)
               .where("bans.scope", "in", ["*", cid])
-              .where((b) => b.or([b("bans.expires_at", "is", null), b("bans.expires_at", ">", now)]))
+              .where(banInForce(now))
               .as("active_bans"),
           ),
       );

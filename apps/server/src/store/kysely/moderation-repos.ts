@@ -1,6 +1,12 @@
+import type { ExpressionBuilder } from "kysely";
+import type { Database } from "../schema.js";
 import type { ModerationRepo } from "../store.js";
 import type { Db } from "./executor.js";
 import type { PreparedQueries } from "./prepared.js";
+
+/** A ban in force at `now`: one without an end, or one that ends later. */
+export const banInForce = (now: string) => (eb: ExpressionBuilder<Database, "bans">) =>
+  eb.or([eb("bans.expires_at", "is", null), eb("bans.expires_at", ">", now)]);
 
 export function moderationRepo(db: Db, prepared: PreparedQueries): ModerationRepo {
   return {
@@ -77,14 +83,11 @@ export function moderationRepo(db: Db, prepared: PreparedQueries): ModerationRep
           .selectAll()
           .where("user_id", "=", userId)
           .where("scope", "in", scopes)
-          .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)])),
+          .where(banInForce(now)),
       );
     },
     bans(scope, now, limit, offset) {
-      let q = db
-        .selectFrom("bans")
-        .selectAll()
-        .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]));
+      let q = db.selectFrom("bans").selectAll().where(banInForce(now));
       if (scope) q = q.where("scope", "=", scope);
       return q.orderBy("created_at", "desc").orderBy("user_id").limit(limit).offset(offset).execute();
     },
