@@ -148,9 +148,20 @@ export interface JoinableChannelQuery {
   offset: number;
 }
 
+export interface ChannelStanding {
+  channel: ChannelRow;
+  member: MemberRow | undefined;
+  banned: boolean;
+}
+
 export interface ChannelRepo {
   insert(row: ChannelRow): Promise<void>;
   get(cid: string): Promise<ChannelRow | undefined>;
+  /**
+   * The channel with the user's standing in it, in one statement: their membership, and whether
+   * a ban of them in the channel or app-wide (`*`) is in force at `now`.
+   */
+  withStanding(cid: string, userId: string, now: string): Promise<ChannelStanding | undefined>;
   update(cid: string, patch: Partial<Omit<ChannelRow, "cid" | "type" | "id">>): Promise<ChannelRow>;
   /**
    * Reads the channel and takes its row lock until the transaction ends. Every transaction that
@@ -174,15 +185,6 @@ export interface ChannelRepo {
 export interface MemberRepo {
   insert(row: MemberRow): Promise<void>;
   get(cid: string, userId: string): Promise<MemberRow | undefined>;
-  /**
-   * The user's standing in the channel, in one statement: their membership, and whether a ban of
-   * them in the channel or app-wide (`*`) is in force at `now`.
-   */
-  standing(
-    cid: string,
-    userId: string,
-    now: string,
-  ): Promise<{ member: MemberRow | undefined; banned: boolean }>;
   delete(cid: string, userId: string): Promise<void>;
   update(cid: string, userId: string, patch: Partial<Omit<MemberRow, "cid" | "user_id">>): Promise<void>;
   listWithUsers(cid: string, limit: number): Promise<MemberWithUser[]>;

@@ -24,11 +24,13 @@ export async function loadChannel(
   ownerId?: string,
   opts: { lock?: boolean } = {},
 ): Promise<ChannelContext> {
-  const channel = opts.lock ? await repos.channels.lock(cid) : await repos.channels.get(cid);
-  if (!channel || channel.deleted_at) throw notFound("channel");
-  const [config, { member, banned }, policies] = await Promise.all([
+  // The row lock is taken first: the read after it sees the channel as this transaction holds it.
+  if (opts.lock && !(await repos.channels.lock(cid))) throw notFound("channel");
+  const standing = await repos.channels.withStanding(cid, actor.userId, new Date().toISOString());
+  if (!standing || standing.channel.deleted_at) throw notFound("channel");
+  const { channel, member, banned } = standing;
+  const [config, policies] = await Promise.all([
     types.get(channel.type, repos),
-    repos.members.standing(cid, actor.userId, new Date().toISOString()),
     types.policies(channel.type, repos),
   ]);
   return checked(action, { actor, channel, config, member, policies, banned, ownerId });

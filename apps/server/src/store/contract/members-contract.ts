@@ -21,17 +21,26 @@ export function membersContract(ctx: ContractContext): void {
       await store.members.delete(ch.cid, u.id);
     });
 
-    it("reads a user's standing: the membership, and whether a ban here or app-wide is in force", async () => {
+    it("reads a channel with a user's standing: the membership, and whether a ban here or app-wide is in force", async () => {
       const { store } = ctx;
       const [ch, elsewhere] = [await addChannel(store), await addChannel(store)];
       const [member, stranger, mod] = [await addUser(store), await addUser(store), await addUser(store)];
       const row = memberRow(ch.cid, member.id, { role: "owner", last_read_seq: 3 });
       await store.members.insert(row);
-      expect(await store.members.standing(ch.cid, member.id, at(60))).toEqual({ member: row, banned: false });
-      expect(await store.members.standing(ch.cid, stranger.id, at(60))).toEqual({
-        member: undefined,
-        banned: false,
-      });
+      const standing = (cid: string, userId: string, now: string) =>
+        store.channels.withStanding(cid, userId, now);
+      const [here, there] = [await store.channels.get(ch.cid), await store.channels.get(elsewhere.cid)];
+      // Each case: the channel, the user, the time, then the membership and whether a ban is in force.
+      const expectStanding = async (
+        channel: typeof here,
+        userId: string,
+        now: string,
+        member: typeof row | undefined,
+        banned: boolean,
+      ) => expect(await standing(channel?.cid ?? "", userId, now)).toEqual({ channel, member, banned });
+      await expectStanding(here, member.id, at(60), row, false);
+      await expectStanding(here, stranger.id, at(60), undefined, false);
+      expect(await standing(fresh("messaging:gone"), member.id, at(60))).toBeUndefined();
       const ban = (userId: string, scope: string, expiresAt: string | null): BanRow => ({
         user_id: userId,
         scope,
@@ -43,19 +52,14 @@ export function membersContract(ctx: ContractContext): void {
       });
       await store.moderation.putBan(ban(member.id, elsewhere.cid, null));
       await store.moderation.putBan(ban(member.id, ch.cid, at(50)));
-      const later = await store.members.standing(ch.cid, member.id, at(60));
-      expect(later).toEqual({ member: row, banned: false });
-      expect(typeof later.member?.last_read_seq).toBe("number");
-      expect(await store.members.standing(ch.cid, member.id, at(40))).toEqual({ member: row, banned: true });
+      await expectStanding(here, member.id, at(60), row, false);
+      const later = await standing(ch.cid, member.id, at(60));
+      expect(typeof later?.member?.last_read_seq).toBe("number");
+      expect(typeof later?.channel.last_seq).toBe("number");
+      await expectStanding(here, member.id, at(40), row, true);
       await store.moderation.putBan(ban(stranger.id, "*", null));
-      expect(await store.members.standing(ch.cid, stranger.id, at(60))).toEqual({
-        member: undefined,
-        banned: true,
-      });
-      expect(await store.members.standing(elsewhere.cid, stranger.id, at(60))).toEqual({
-        member: undefined,
-        banned: true,
-      });
+      await expectStanding(here, stranger.id, at(60), undefined, true);
+      await expectStanding(there, stranger.id, at(60), undefined, true);
     });
 
     it("refuses a second membership of the same user, and one of an unknown user", async () => {

@@ -1,5 +1,12 @@
 import { sql } from "kysely";
-import type { ChannelRepo, ChannelTypeRepo, MemberRepo, MemberRow } from "../store.js";
+import type {
+  ChannelRepo,
+  ChannelRow,
+  ChannelStanding,
+  ChannelTypeRepo,
+  MemberRepo,
+  MemberRow,
+} from "../store.js";
 import { type Db, visibleKinds } from "./executor.js";
 import { banInForce } from "./moderation-repos.js";
 import { channelNameMatches } from "./name-match.js";
@@ -25,6 +32,55 @@ export function channelTypeRepo(db: Db): ChannelTypeRepo {
   };
 }
 
+/** The membership's columns in a `channels.withStanding` row, prefixed apart from the channel's. */
+const MEMBER_COLUMNS = [
+  "members.cid as m_cid",
+  "members.user_id as m_user_id",
+  "members.role as m_role",
+  "members.created_at as m_created_at",
+  "members.hidden as m_hidden",
+  "members.muted as m_muted",
+  "members.last_read_at as m_last_read_at",
+  "members.last_read_message_id as m_last_read_message_id",
+  "members.last_read_seq as m_last_read_seq",
+] as const;
+
+type StandingRow = ChannelRow & { [K in keyof MemberRow as `m_${K}`]: MemberRow[K] | null } & {
+  active_bans: number | string | null;
+};
+
+/** Written out field by field: a loop over the row's keys cost more than the statement saves. */
+function splitStanding(row: StandingRow): ChannelStanding {
+  const {
+    m_cid,
+    m_user_id,
+    m_role,
+    m_created_at,
+    m_hidden,
+    m_muted,
+    m_last_read_at,
+    m_last_read_message_id,
+    m_last_read_seq,
+    active_bans,
+    ...channel
+  } = row;
+  const member: MemberRow | undefined =
+    m_user_id === null
+      ? undefined
+      : {
+          cid: m_cid as string,
+          user_id: m_user_id,
+          role: m_role as string,
+          created_at: m_created_at as string,
+          hidden: m_hidden as number,
+          muted: m_muted as number,
+          last_read_at: m_last_read_at,
+          last_read_message_id: m_last_read_message_id,
+          last_read_seq: m_last_read_seq as number,
+        };
+  return { channel, member, banned: Number(active_bans) > 0 };
+}
+
 export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
   return {
     async insert(row) {
@@ -34,6 +90,29 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
       prepared.first(db, "channels.get", [cid], (cid) =>
         db.selectFrom("channels").selectAll().where("cid", "=", cid),
       ),
+    async withStanding(cid, userId, now) {
+      const row = await prepared.first(db, "channels.withStanding", [cid, userId, now], (cid, userId, now) =>
+        // The membership's columns are null when the user is not a member.
+        db
+          .selectFrom("channels")
+          .leftJoin("members", (join) =>
+            join.onRef("members.cid", "=", "channels.cid").on("members.user_id", "=", userId),
+          )
+          .selectAll("channels")
+          .select(MEMBER_COLUMNS)
+          .select((eb) =>
+            eb
+              .selectFrom("bans")
+              .select(eb.fn.countAll<number>().as("n"))
+              .where("bans.user_id", "=", userId)
+              .where("bans.scope", "in", ["*", cid])
+              .where(banInForce(now))
+              .as("active_bans"),
+          )
+          .where("channels.cid", "=", cid),
+      );
+      return row && splitStanding(row);
+    },
     update: (cid, patch) =>
       prepared.only(db, "channels.update", [cid, patch], (cid, patch) =>
         db.updateTable("channels").set(patch).where("cid", "=", cid).returningAll(),
@@ -136,29 +215,6 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
       prepared.first(db, "members.get", [cid, userId], (cid, userId) =>
         db.selectFrom("members").selectAll().where("cid", "=", cid).where("user_id", "=", userId),
       ),
-    async standing(cid, userId, now) {
-      const row = await prepared.only(db, "members.standing", [cid, userId, now], (cid, userId, now) =>
-        // One row whether or not the user is a member: the membership's columns are null if not.
-        db
-          .selectFrom(sql<{ one: number }>`(select 1 as one)`.as("one"))
-          .leftJoin("members", (join) => join.on("members.cid", "=", cid).on("members.user_id", "=", userId))
-          .selectAll("members")
-          .select((eb) =>
-            eb
-              .selectFrom("bans")
-              .select(eb.fn.countAll<number>().as("n"))
-              .where("bans.user_id", "=", userId)
-              .where("bans.scope", "in", ["*", cid])
-              .where(banInForce(now))
-              .as("active_bans"),
-          ),
-      );
-      const { active_bans, ...member } = row;
-      return {
-        member: member.user_id === null ? undefined : (member as MemberRow),
-        banned: Number(active_bans) > 0,
-      };
-    },
     async delete(cid, userId) {
       await db.deleteFrom("members").where("cid", "=", cid).where("user_id", "=", userId).execute();
     },
