@@ -111,8 +111,6 @@ export interface ModerationRepo {
   addMute(row: UserMuteRow): Promise<void>;
   removeMute(userId: string, targetId: string): Promise<boolean>;
   mutesOf(userId: string): Promise<UserMuteRow[]>;
-  /** Who among `userIds` muted `targetId`. */
-  mutersOf(targetId: string, userIds: readonly string[]): Promise<string[]>;
 }
 
 /**
@@ -189,10 +187,18 @@ export interface MemberRepo {
   update(cid: string, userId: string, patch: Partial<Omit<MemberRow, "cid" | "user_id">>): Promise<void>;
   listWithUsers(cid: string, limit: number): Promise<MemberWithUser[]>;
   userIds(cid: string): Promise<string[]>;
+  /**
+   * Who a new message by `senderId` reaches, in one statement: every member of the channel,
+   * those of them who hid it, and every user who muted the sender.
+   */
+  audience(cid: string, senderId: string): Promise<{ userIds: string[]; hidden: string[]; muters: string[] }>;
   /** Every member with their channel role and app role. */
   withRoles(cid: string): Promise<{ user_id: string; role: string; app_role: string }[]>;
   count(cid: string): Promise<number>;
-  /** Un-hides the channel for every member who had hidden it; returns their user ids. */
+  /**
+   * Un-hides the channel for every member who had hidden it; returns their user ids. A send calls
+   * it only when its `audience` found someone who hid the channel.
+   */
   unhideAll(cid: string): Promise<string[]>;
   forUser(userId: string, cids: readonly string[]): Promise<MemberRow[]>;
   /** Which of `userIds` are members of the channel. */

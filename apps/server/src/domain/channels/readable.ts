@@ -32,14 +32,25 @@ export async function joinableTypes(types: ChannelTypes, actor: Actor): Promise<
   return joinable;
 }
 
-/** The members of a channel that the policies let read it: who may be notified of its messages. */
-export async function readersOf(repos: Repos, types: ChannelTypes, channel: ChannelRow): Promise<string[]> {
+/**
+ * Who a new message reaches: the members that the policies let read the channel, the members who
+ * hid it, and every user who muted the sender. One read when every member may read, as with the
+ * built-in policies.
+ */
+export async function audienceOf(
+  repos: Repos,
+  types: ChannelTypes,
+  channel: ChannelRow,
+  senderId: string,
+): Promise<{ readers: string[]; hidden: string[]; muters: string[] }> {
   const policies = await types.policies(channel.type, repos);
   const direct = Boolean(channel.is_direct);
   const reads = (appRole: string, role: string) =>
     memberMayRead({ userId: "", server: false, role: appRole as Actor["role"] }, policies, role, direct);
+  const { userIds, hidden, muters } = await repos.members.audience(channel.cid, senderId);
   if (APP_ROLES.every((app) => CHANNEL_ROLES.every((role) => reads(app, role))))
-    return repos.members.userIds(channel.cid);
+    return { readers: userIds, hidden, muters };
   const members = await repos.members.withRoles(channel.cid);
-  return members.filter((m) => reads(m.app_role, m.role)).map((m) => m.user_id);
+  const readers = new Set(members.filter((m) => reads(m.app_role, m.role)).map((m) => m.user_id));
+  return { readers: userIds.filter((u) => readers.has(u)), hidden, muters };
 }

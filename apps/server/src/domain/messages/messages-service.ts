@@ -11,7 +11,7 @@ import type { Actor } from "../auth/chat-tokens.js";
 import { type ChannelContext, loadChannel } from "../channels/channel-context.js";
 import { appendEvent } from "../channels/channel-events.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
-import { readersOf } from "../channels/readable.js";
+import { audienceOf } from "../channels/readable.js";
 import { toChannelResponse } from "../channels/serialize.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, invalid, notFound } from "../errors.js";
@@ -130,16 +130,18 @@ export class MessagesService {
     if (plan.parent) out.push(await this.bumpThread(tx, ctx, plan.parent, actor.userId, seq, now));
     if (!visible) return out;
     const channel = toChannelResponse({ ...channelRow, last_seq: env.seq }, ctx.config);
-    const memberIds = await readersOf(tx, this.types, channelRow);
-    const muters = new Set(await tx.moderation.mutersOf(actor.userId, memberIds));
+    const { readers, hidden, muters } = await audienceOf(tx, this.types, channelRow, actor.userId);
+    const muting = new Set(muters);
     out.push({
       kind: "users",
-      userIds: memberIds.filter((m) => !muters.has(m)),
+      userIds: readers.filter((m) => !muting.has(m)),
       event: { type: "notification.message_new", cid, channel, message, created_at: now },
       skipWatchersOf: cid,
     });
-    const readers = new Set(memberIds);
-    for (const userId of (await tx.members.unhideAll(cid)).filter((u) => readers.has(u))) {
+    // Nearly always nobody hid the channel, and the UPDATE is skipped.
+    const unhidden = hidden.length > 0 ? await tx.members.unhideAll(cid) : [];
+    const readable = new Set(readers);
+    for (const userId of unhidden.filter((u) => readable.has(u))) {
       out.push({
         kind: "users",
         userIds: [userId],

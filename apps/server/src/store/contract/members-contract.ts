@@ -108,6 +108,35 @@ export function membersContract(ctx: ContractContext): void {
       expect((await ctx.store.members.userIds(ch.cid)).sort()).toEqual(users.map((u) => u.id).sort());
     });
 
+    it("reads a new message's audience: the members, who hid the channel, and who muted the sender", async () => {
+      const { store } = ctx;
+      const ch = await addChannel(store);
+      const [sender, a, b, c, outsider] = [
+        await addUser(store),
+        await addUser(store),
+        await addUser(store),
+        await addUser(store),
+        await addUser(store),
+      ];
+      const audience = async () => {
+        const got = await store.members.audience(ch.cid, sender.id);
+        return { userIds: got.userIds.sort(), hidden: got.hidden.sort(), muters: got.muters.sort() };
+      };
+      expect(await audience()).toEqual({ userIds: [], hidden: [], muters: [] });
+      await store.members.insert(memberRow(ch.cid, sender.id));
+      await store.members.insert(memberRow(ch.cid, a.id, { hidden: 1 }));
+      await store.members.insert(memberRow(ch.cid, b.id));
+      await store.members.insert(memberRow(ch.cid, c.id, { hidden: 1 }));
+      const everyone = [sender.id, a.id, b.id, c.id].sort();
+      expect(await audience()).toEqual({ userIds: everyone, hidden: [a.id, c.id].sort(), muters: [] });
+      // Mutes of the sender count wherever the muter is; a mute of someone else does not.
+      await store.moderation.addMute({ user_id: b.id, target_id: sender.id, created_at: at(1) });
+      await store.moderation.addMute({ user_id: outsider.id, target_id: sender.id, created_at: at(2) });
+      await store.moderation.addMute({ user_id: c.id, target_id: a.id, created_at: at(3) });
+      await store.members.unhideAll(ch.cid);
+      expect(await audience()).toEqual({ userIds: everyone, hidden: [], muters: [b.id, outsider.id].sort() });
+    });
+
     it("unhideAll shows the channel again to those who hid it and names them", async () => {
       const ch = await addChannel(ctx.store);
       const [a, b, c] = [await addUser(ctx.store), await addUser(ctx.store), await addUser(ctx.store)];

@@ -83,12 +83,6 @@ export function moderationContract(ctx: ContractContext): void {
       await m.addMute({ ...mute, created_at: at(2) });
       await m.addMute({ user_id: them.id, target_id: you.id, created_at: at(3) });
       expect(await m.mutesOf(me.id)).toEqual([mute]);
-      expect(await m.mutersOf(you.id, [])).toEqual([]);
-      expect((await m.mutersOf(you.id, [me.id, them.id, you.id])).sort()).toEqual([me.id, them.id].sort());
-      // A send into a channel of 70,000 members asks about all of them at once.
-      const crowd = Array.from({ length: 70_000 }, (_, i) => `crowd-${i}`);
-      expect(await m.mutersOf(you.id, [...crowd, them.id])).toEqual([them.id]);
-      expect(await m.mutersOf(me.id, crowd)).toEqual([]);
       expect(await m.removeMute(me.id, you.id)).toBe(true);
       expect(await m.removeMute(me.id, you.id)).toBe(false);
       expect(await m.mutesOf(me.id)).toEqual([]);

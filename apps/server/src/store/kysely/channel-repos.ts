@@ -268,8 +268,7 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
       }));
     },
     async userIds(cid) {
-      // One joined string, not a row object per member: a send reads every reader, and building
-      // 10,000 row objects took 4 times as long (docs/performance.md). User ids never hold a comma.
+      // One joined string, as in `audience`.
       const row = await prepared.first(db, "members.userIds", [cid], (cid) =>
         db
           .selectFrom("members")
@@ -277,6 +276,26 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
           .where("cid", "=", cid),
       );
       return row?.ids ? row.ids.split(",") : [];
+    },
+    async audience(cid, senderId) {
+      // One joined string, not a row object per member: a send reads every reader, and building
+      // 10,000 row objects took 4 times as long (docs/performance.md). User ids never hold a comma.
+      const row = await prepared.only(db, "members.audience", [cid, senderId], (cid, senderId) =>
+        db
+          .selectFrom("members")
+          .select(sql<string | null>`string_agg(user_id, ',')`.as("ids"))
+          .select(sql<string | null>`string_agg(user_id, ',') filter (where hidden = 1)`.as("hidden"))
+          .select((eb) =>
+            eb
+              .selectFrom("user_mutes")
+              .select(sql<string | null>`string_agg(user_id, ',')`.as("ids"))
+              .where("target_id", "=", senderId)
+              .as("muters"),
+          )
+          .where("cid", "=", cid),
+      );
+      const ids = (joined: string | null) => (joined ? joined.split(",") : []);
+      return { userIds: ids(row.ids), hidden: ids(row.hidden), muters: ids(row.muters) };
     },
     withRoles: (cid) =>
       db
@@ -294,12 +313,6 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
       return Number(r.n);
     },
     async unhideAll(cid) {
-      // Nearly always nobody hid the channel: a read tells that for a tenth of what an UPDATE …
-      // RETURNING costs when it changes no row (docs/performance.md).
-      const hidden = await prepared.run(db, "members.hidden", [cid], (cid) =>
-        db.selectFrom("members").select("user_id").where("cid", "=", cid).where("hidden", "=", sql.lit(1)),
-      );
-      if (hidden.length === 0) return [];
       const rows = await prepared.run(db, "members.unhideAll", [cid], (cid) =>
         db
           .updateTable("members")

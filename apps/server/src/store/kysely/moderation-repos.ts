@@ -110,16 +110,5 @@ export function moderationRepo(db: Db, prepared: PreparedQueries): ModerationRep
       prepared.run(db, "moderation.mutesOf", [userId], (userId) =>
         db.selectFrom("user_mutes").selectAll().where("user_id", "=", userId),
       ),
-    async mutersOf(targetId, userIds) {
-      if (userIds.length === 0) return [];
-      // The target's muters (few, by index), not `user_id in (…every member…)`: a send into a
-      // big channel asks about all its members, past PostgreSQL's 65,535 bind parameters.
-      const rows = await prepared.run(db, "moderation.mutersOf", [targetId], (targetId) =>
-        db.selectFrom("user_mutes").select("user_id").where("target_id", "=", targetId),
-      );
-      if (rows.length === 0) return [];
-      const among = new Set(userIds);
-      return rows.map((r) => r.user_id).filter((id) => among.has(id));
-    },
   };
 }
