@@ -129,7 +129,7 @@ export class MessagesService {
     const out: Envelope[] = [env];
     if (plan.parent) out.push(await this.bumpThread(tx, ctx, plan.parent, actor.userId, seq, now));
     if (!visible) return out;
-    const channel = toChannelResponse({ ...channelRow, last_seq: env.seq }, ctx.config);
+    const channel = toChannelResponse(channelRow, ctx.config);
     const { readers, hidden, muters } = await audienceOf(tx, this.types, channelRow, actor.userId);
     const muting = new Set(muters);
     out.push({
