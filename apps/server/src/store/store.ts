@@ -180,6 +180,13 @@ export interface ChannelRepo {
   listJoinable(q: JoinableChannelQuery): Promise<ChannelRow[]>;
 }
 
+export interface Audience {
+  sender: UserRow | undefined;
+  userIds: string[];
+  hidden: string[];
+  muters: string[];
+}
+
 export interface MemberRepo {
   insert(row: MemberRow): Promise<void>;
   get(cid: string, userId: string): Promise<MemberRow | undefined>;
@@ -188,10 +195,11 @@ export interface MemberRepo {
   listWithUsers(cid: string, limit: number): Promise<MemberWithUser[]>;
   userIds(cid: string): Promise<string[]>;
   /**
-   * Who a new message by `senderId` reaches, in one statement: every member of the channel,
-   * those of them who hid it, and every user who muted the sender.
+   * The sender of a new message and who it reaches, in one statement: every member of the
+   * channel, those of them who hid it, and every user who muted the sender. All empty when the
+   * sender is no user.
    */
-  audience(cid: string, senderId: string): Promise<{ userIds: string[]; hidden: string[]; muters: string[] }>;
+  audience(cid: string, senderId: string): Promise<Audience>;
   /** Every member with their channel role and app role. */
   withRoles(cid: string): Promise<{ user_id: string; role: string; app_role: string }[]>;
   count(cid: string): Promise<number>;
@@ -232,6 +240,12 @@ export interface ReadPosition {
 
 export interface MessageRepo {
   insert(row: MessageRow): Promise<void>;
+  /**
+   * Stores a new message with the channel event that announces it and, with `readBySender`,
+   * moves its sender's read state to it: one statement where the engine allows (PostgreSQL,
+   * where each statement is a round trip), three otherwise.
+   */
+  insertNew(row: MessageRow, event: EventRow, readBySender: boolean): Promise<void>;
   get(id: string): Promise<MessageRow | undefined>;
   getWithUser(id: string): Promise<MessageWithUser | undefined>;
   update(id: string, patch: Partial<Omit<MessageRow, "id" | "cid" | "user_id" | "seq">>): Promise<void>;

@@ -1,5 +1,5 @@
 import type { ChannelEvent } from "@parley/protocol";
-import type { Repos } from "../../store/store.js";
+import type { EventRow, Repos } from "../../store/store.js";
 import type { Envelope } from "../events.js";
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -7,6 +7,9 @@ export type EventBody = DistributiveOmit<
   ChannelEvent,
   "cid" | "channel_type" | "channel_id" | "seq" | "created_at"
 >;
+
+/** A channel event with its seq, serialized once; published only after its transaction commits. */
+export type ChannelEnvelope = Envelope & { kind: "channel" };
 
 /**
  * Appends a channel event inside the caller's transaction: allocates the channel's next seq
@@ -20,8 +23,20 @@ export async function appendEvent(
   createdAt: string,
   body: EventBody,
   allocated?: number,
-): Promise<Envelope & { kind: "channel" }> {
+): Promise<ChannelEnvelope> {
   const seq = allocated ?? (await tx.channels.nextSeq(channel.cid));
+  const { env, row } = channelEvent(channel, createdAt, body, seq);
+  await tx.events.insert(row);
+  return env;
+}
+
+/** A channel event at an allocated `seq`, and the row that stores it, for the caller to store. */
+export function channelEvent(
+  channel: { cid: string; type: string; id: string },
+  createdAt: string,
+  body: EventBody,
+  seq: number,
+): { env: ChannelEnvelope; row: EventRow } {
   const event = {
     ...body,
     cid: channel.cid,
@@ -31,6 +46,8 @@ export async function appendEvent(
     created_at: createdAt,
   } as ChannelEvent;
   const json = JSON.stringify(event);
-  await tx.events.insert({ cid: channel.cid, seq, type: event.type, payload: json, created_at: createdAt });
-  return { kind: "channel", cid: channel.cid, seq, event, json };
+  return {
+    env: { kind: "channel", cid: channel.cid, seq, event, json },
+    row: { cid: channel.cid, seq, type: event.type, payload: json, created_at: createdAt },
+  };
 }

@@ -1,4 +1,4 @@
-import type { ChannelRow, MembershipKind, Repos } from "../../store/store.js";
+import type { ChannelRow, MembershipKind, Repos, UserRow } from "../../store/store.js";
 import { APP_ROLES, CHANNEL_ROLES, memberMayRead, openToJoin } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import type { ChannelTypes } from "./channel-types.js";
@@ -33,24 +33,24 @@ export async function joinableTypes(types: ChannelTypes, actor: Actor): Promise<
 }
 
 /**
- * Who a new message reaches: the members that the policies let read the channel, the members who
- * hid it, and every user who muted the sender. One read when every member may read, as with the
- * built-in policies.
+ * A new message's sender (undefined when no user) and who it reaches: the members that the
+ * policies let read the channel, the members who hid it, and every user who muted the sender.
+ * One read when every member may read, as with the built-in policies.
  */
 export async function audienceOf(
   repos: Repos,
   types: ChannelTypes,
   channel: ChannelRow,
   senderId: string,
-): Promise<{ readers: string[]; hidden: string[]; muters: string[] }> {
+): Promise<{ sender: UserRow | undefined; readers: string[]; hidden: string[]; muters: string[] }> {
   const policies = await types.policies(channel.type, repos);
   const direct = Boolean(channel.is_direct);
   const reads = (appRole: string, role: string) =>
     memberMayRead({ userId: "", server: false, role: appRole as Actor["role"] }, policies, role, direct);
-  const { userIds, hidden, muters } = await repos.members.audience(channel.cid, senderId);
+  const { sender, userIds, hidden, muters } = await repos.members.audience(channel.cid, senderId);
   if (APP_ROLES.every((app) => CHANNEL_ROLES.every((role) => reads(app, role))))
-    return { readers: userIds, hidden, muters };
+    return { sender, readers: userIds, hidden, muters };
   const members = await repos.members.withRoles(channel.cid);
   const readers = new Set(members.filter((m) => reads(m.app_role, m.role)).map((m) => m.user_id));
-  return { readers: userIds.filter((u) => readers.has(u)), hidden, muters };
+  return { sender, readers: userIds.filter((u) => readers.has(u)), hidden, muters };
 }

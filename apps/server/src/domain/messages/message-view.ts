@@ -70,15 +70,16 @@ export async function renderPages(
 }
 
 /**
- * A message just inserted, for its event: nothing can refer to it yet (no reactions, no thread
- * replies), so only its poll, if it posts one, is read.
+ * A new message, for its event, rendered before it is stored (it is stored with its event):
+ * nothing can refer to it yet (no reactions, no thread replies), so only its poll, if it posts
+ * one, is read, with the message as its home.
  */
 export async function renderNewMessage(
   repos: Repos,
   presence: PresencePort,
   { message, user }: MessageWithUser,
 ): Promise<MessageResponse> {
-  const polls = await pollsForMessages(repos, presence, [message], null);
+  const polls = await pollsForMessages(repos, presence, [message], null, true);
   return withPoll(
     toMessageResponse(message, user, presence, { viewerId: null, reactions: [], participants: [] }),
     polls,

@@ -9,7 +9,7 @@ import {
 import type { MessageRow, MessageWithUser, Repos, Store } from "../../store/store.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { type ChannelContext, loadChannel } from "../channels/channel-context.js";
-import { appendEvent } from "../channels/channel-events.js";
+import { appendEvent, channelEvent } from "../channels/channel-events.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { audienceOf } from "../channels/readable.js";
 import { toChannelResponse } from "../channels/serialize.js";
@@ -102,35 +102,29 @@ export class MessagesService {
       pinned_by_id: null,
       poll_id: pollId,
     };
-    await tx.messages.insert(row);
+    // The sender is read with the audience (one statement fewer); a reply kept in its thread has none.
+    const audience = visible ? await audienceOf(tx, this.types, channelRow, actor.userId) : undefined;
+    const user = audience ? audience.sender : await tx.users.get(actor.userId);
+    if (!user) throw notFound("user");
+    const message = await renderNewMessage(tx, this.presence, { message: row, user });
+    const { env, row: eventRow } = channelEvent(
+      channelRow,
+      now,
+      { type: "message.new", message, user: message.user },
+      seq,
+    );
+    await tx.messages.insertNew(row, eventRow, visible);
     // A new message has no mentions to clear.
     if (plan.mentions.length > 0) await tx.conversation.setMentions(id, cid, seq, plan.mentions);
     await tx.uploads.attach(
       plan.attachments.map((a) => a.id),
       id,
     );
-    if (visible) {
-      await tx.members.update(cid, actor.userId, {
-        last_read_seq: seq,
-        last_read_at: now,
-        last_read_message_id: id,
-      });
-    }
-    const user = await tx.users.get(actor.userId);
-    if (!user) throw notFound("user");
-    const message = await renderNewMessage(tx, this.presence, { message: row, user });
-    const env = await appendEvent(
-      tx,
-      channelRow,
-      now,
-      { type: "message.new", message, user: message.user },
-      seq,
-    );
     const out: Envelope[] = [env];
     if (plan.parent) out.push(await this.bumpThread(tx, ctx, plan.parent, actor.userId, seq, now));
-    if (!visible) return out;
+    if (!audience) return out;
+    const { readers, hidden, muters } = audience;
     const channel = toChannelResponse(channelRow, ctx.config);
-    const { readers, hidden, muters } = await audienceOf(tx, this.types, channelRow, actor.userId);
     const muting = new Set(muters);
     out.push({
       kind: "users",

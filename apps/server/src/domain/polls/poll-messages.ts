@@ -38,10 +38,16 @@ export async function pollsForMessages(
   presence: PresencePort,
   messages: readonly MessageRow[],
   viewerId: string | null,
+  /** The messages are new and not stored yet: each is its poll's home. */
+  unstored = false,
 ): Promise<Map<string, PollResponse>> {
-  const ids = messages.filter((m) => m.poll_id && m.type !== "deleted").map((m) => m.poll_id as string);
-  if (ids.length === 0) return new Map();
-  const views = await pollViews(repos, presence, await repos.polls.getMany(ids), viewerId);
+  const polled = messages.filter((m) => m.poll_id && m.type !== "deleted");
+  if (polled.length === 0) return new Map();
+  const ids = polled.map((m) => m.poll_id as string);
+  const homes = unstored
+    ? polled.map((m) => ({ poll_id: m.poll_id as string, message_id: m.id, cid: m.cid }))
+    : undefined;
+  const views = await pollViews(repos, presence, await repos.polls.getMany(ids), viewerId, homes);
   return new Map(views.map((p) => [p.id, p]));
 }
 

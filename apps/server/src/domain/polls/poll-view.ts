@@ -7,6 +7,7 @@ import {
   type VotingVisibility,
 } from "@parley/protocol";
 import { groupBy } from "../../lib/group-by.js";
+import type { PollHome } from "../../store/poll-store.js";
 import type { PollOptionRow, PollRow, PollVoteRow, Repos, UserRow } from "../../store/store.js";
 import type { PresencePort } from "../events.js";
 import { toUserResponse } from "../users/serialize.js";
@@ -53,6 +54,8 @@ export async function pollViews(
   presence: PresencePort,
   rows: readonly PollRow[],
   viewerId: string | null,
+  /** The polls' homes when the caller knows them (a new message renders before it is stored). */
+  knownHomes?: readonly PollHome[],
 ): Promise<PollResponse[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -62,7 +65,7 @@ export async function pollViews(
     repos.polls.votes.latestByOption(ids, POLL_LATEST_VOTES),
     repos.polls.votes.latestAnswers(ids, POLL_LATEST_VOTES),
     viewerId ? repos.polls.votes.ownVotes(ids, viewerId) : Promise.resolve([]),
-    repos.polls.homes(ids),
+    knownHomes ?? repos.polls.homes(ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const shown = [...latest, ...answers].filter((v) => {

@@ -108,7 +108,7 @@ export function membersContract(ctx: ContractContext): void {
       expect((await ctx.store.members.userIds(ch.cid)).sort()).toEqual(users.map((u) => u.id).sort());
     });
 
-    it("reads a new message's audience: the members, who hid the channel, and who muted the sender", async () => {
+    it("reads a new message's sender and audience: the members, who hid the channel, and who muted the sender", async () => {
       const { store } = ctx;
       const ch = await addChannel(store);
       const [sender, a, b, c, outsider] = [
@@ -120,6 +120,7 @@ export function membersContract(ctx: ContractContext): void {
       ];
       const audience = async () => {
         const got = await store.members.audience(ch.cid, sender.id);
+        expect(got.sender).toEqual(sender);
         return { userIds: got.userIds.sort(), hidden: got.hidden.sort(), muters: got.muters.sort() };
       };
       expect(await audience()).toEqual({ userIds: [], hidden: [], muters: [] });
@@ -129,6 +130,13 @@ export function membersContract(ctx: ContractContext): void {
       await store.members.insert(memberRow(ch.cid, c.id, { hidden: 1 }));
       const everyone = [sender.id, a.id, b.id, c.id].sort();
       expect(await audience()).toEqual({ userIds: everyone, hidden: [a.id, c.id].sort(), muters: [] });
+      // No such sender: nobody to reach, though the channel has members.
+      expect(await store.members.audience(ch.cid, fresh("ghost"))).toEqual({
+        sender: undefined,
+        userIds: [],
+        hidden: [],
+        muters: [],
+      });
       // Mutes of the sender count wherever the muter is; a mute of someone else does not.
       await store.moderation.addMute({ user_id: b.id, target_id: sender.id, created_at: at(1) });
       await store.moderation.addMute({ user_id: outsider.id, target_id: sender.id, created_at: at(2) });

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ONE_SCAN_WINDOW } from "../kysely/message-repos.js";
-import type { ChannelRow, MessageRow, UserRow } from "../store.js";
-import { addChannel, addMessages, addUser, at, type ContractContext, fresh, messageRow } from "./fixtures.js";
+import type { ChannelRow, EventRow, MessageRow, UserRow } from "../store.js";
+import {
+  addChannel,
+  addMessages,
+  addUser,
+  at,
+  type ContractContext,
+  fresh,
+  memberRow,
+  messageRow,
+} from "./fixtures.js";
 
 export function messagesContract(ctx: ContractContext): void {
   describe("messages", () => {
@@ -37,6 +46,53 @@ export function messagesContract(ctx: ContractContext): void {
       await expect(ctx.store.messages.insert(messageRow(a.cid, u.id, 1))).rejects.toThrow();
       await ctx.store.messages.insert(messageRow(b.cid, u.id, 1));
       await expect(ctx.store.messages.insert(messageRow(a.cid, fresh("ghost"), 3))).rejects.toThrow();
+    });
+  });
+
+  describe("messages.insertNew", () => {
+    const eventOf = (m: MessageRow): EventRow => ({
+      cid: m.cid,
+      seq: m.seq,
+      type: "message.new",
+      payload: JSON.stringify({ type: "message.new", id: m.id }),
+      created_at: m.created_at,
+    });
+
+    it("stores the message and its event, and moves only its sender's read state when asked", async () => {
+      const { store } = ctx;
+      const ch = await addChannel(store);
+      const [sender, other] = [await addUser(store), await addUser(store)];
+      for (const u of [sender, other]) await store.members.insert(memberRow(ch.cid, u.id));
+      const first = messageRow(ch.cid, sender.id, 1);
+      await store.messages.insertNew(first, eventOf(first), true);
+      expect(await store.messages.get(first.id)).toEqual(first);
+      expect(await store.events.range(ch.cid, 0, 1, 10)).toEqual([eventOf(first)]);
+      expect(await store.members.get(ch.cid, sender.id)).toMatchObject({
+        last_read_seq: 1,
+        last_read_at: first.created_at,
+        last_read_message_id: first.id,
+      });
+      expect(await store.members.get(ch.cid, other.id)).toEqual(memberRow(ch.cid, other.id));
+      // A reply kept in its thread leaves the sender's read state where it was.
+      const reply = messageRow(ch.cid, sender.id, 2, { parent_id: first.id });
+      await store.messages.insertNew(reply, eventOf(reply), false);
+      expect(await store.messages.get(reply.id)).toEqual(reply);
+      expect((await store.events.range(ch.cid, 1, 2, 10)).map((e) => e.seq)).toEqual([2]);
+      expect((await store.members.get(ch.cid, sender.id))?.last_read_seq).toBe(1);
+    });
+
+    it("writes nothing of a message whose event is refused", async () => {
+      const { store } = ctx;
+      const ch = await addChannel(store);
+      const sender = await addUser(store);
+      await store.members.insert(memberRow(ch.cid, sender.id));
+      const taken = messageRow(ch.cid, sender.id, 1);
+      await store.events.insert(eventOf(taken));
+      await expect(
+        store.transaction((tx) => tx.messages.insertNew(taken, eventOf(taken), true)),
+      ).rejects.toThrow();
+      expect(await store.messages.get(taken.id)).toBeUndefined();
+      expect(await store.members.get(ch.cid, sender.id)).toEqual(memberRow(ch.cid, sender.id));
     });
   });
 

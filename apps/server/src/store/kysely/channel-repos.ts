@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database } from "../schema.js";
 import type {
   ChannelRepo,
   ChannelRow,
@@ -6,6 +7,7 @@ import type {
   ChannelTypeRepo,
   MemberRepo,
   MemberRow,
+  UserRow,
 } from "../store.js";
 import { type Db, visibleKinds } from "./executor.js";
 import { banInForce } from "./moderation-repos.js";
@@ -292,21 +294,37 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
     async audience(cid, senderId) {
       // One joined string, not a row object per member: a send reads every reader, and building
       // 10,000 row objects took 4 times as long (docs/performance.md). User ids never hold a comma.
-      const row = await prepared.only(db, "members.audience", [cid, senderId], (cid, senderId) =>
+      const joined = (eb: ExpressionBuilder<Database, "users">, table: "members" | "user_mutes") =>
+        eb.selectFrom(table).select(sql<string | null>`string_agg(user_id, ',')`.as("ids"));
+      const row = await prepared.first(db, "members.audience", [cid, senderId], (cid, senderId) =>
         db
-          .selectFrom("members")
-          .select(sql<string | null>`string_agg(user_id, ',')`.as("ids"))
-          .select(sql<string | null>`string_agg(user_id, ',') filter (where hidden = 1)`.as("hidden"))
+          .selectFrom("users")
+          .selectAll("users")
+          .select((eb) => joined(eb, "members").where("cid", "=", cid).as("a_ids"))
+          // A literal, as in unhideAll: the partial index members_hidden finds the few who hid it.
           .select((eb) =>
-            eb
-              .selectFrom("user_mutes")
-              .select(sql<string | null>`string_agg(user_id, ',')`.as("ids"))
-              .where("target_id", "=", senderId)
-              .as("muters"),
+            joined(eb, "members").where("cid", "=", cid).where("hidden", "=", sql.lit(1)).as("a_hidden"),
           )
-          .where("cid", "=", cid),
+          .select((eb) => joined(eb, "user_mutes").where("target_id", "=", senderId).as("a_muters"))
+          .where("users.id", "=", senderId),
       );
-      return { userIds: splitIds(row.ids), hidden: splitIds(row.hidden), muters: splitIds(row.muters) };
+      if (!row) return { sender: undefined, userIds: [], hidden: [], muters: [] };
+      const sender: UserRow = {
+        id: row.id,
+        name: row.name,
+        image: row.image,
+        role: row.role,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        last_active: row.last_active,
+        deleted_at: row.deleted_at,
+      };
+      return {
+        sender,
+        userIds: splitIds(row.a_ids),
+        hidden: splitIds(row.a_hidden),
+        muters: splitIds(row.a_muters),
+      };
     },
     withRoles: (cid) =>
       db

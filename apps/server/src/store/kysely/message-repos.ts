@@ -1,7 +1,14 @@
 import { sql } from "kysely";
-import type { EventRepo, MessageRepo, MessageRow, MessageWithUser, ReadPosition } from "../store.js";
+import type {
+  EventRepo,
+  EventRow,
+  MessageRepo,
+  MessageRow,
+  MessageWithUser,
+  ReadPosition,
+} from "../store.js";
 import { userRepo } from "./account-repos.js";
-import { type Db, visibleKinds } from "./executor.js";
+import { type Db, visibleKinds, writesInWith } from "./executor.js";
 import type { PreparedQueries } from "./prepared.js";
 
 /**
@@ -74,10 +81,41 @@ async function countUnreadEach(
   return counts;
 }
 
+const insertMessage = (db: Db, row: MessageRow) => db.insertInto("messages").values(row);
+const insertEvent = (db: Db, row: EventRow) => db.insertInto("events").values(row);
+/** Its sender has read a new message. */
+const readBySender = (db: Db, m: Pick<MessageRow, "cid" | "user_id" | "seq" | "created_at" | "id">) =>
+  db
+    .updateTable("members")
+    .set({ last_read_seq: m.seq, last_read_at: m.created_at, last_read_message_id: m.id })
+    .where("cid", "=", m.cid)
+    .where("user_id", "=", m.user_id);
+
 export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
   return {
     async insert(row) {
-      await prepared.run(db, "messages.insert", [row], (row) => db.insertInto("messages").values(row));
+      await prepared.run(db, "messages.insert", [row], (row) => insertMessage(db, row));
+    },
+    async insertNew(row, event, read) {
+      if (writesInWith(db)) {
+        // One round trip: the writes are independent, so a WITH may run them in any order.
+        const key = read ? "messages.insertNew.read" : "messages.insertNew";
+        const done = sql<number>`1`.as("done");
+        await prepared.run(db, key, [row, event], (row, event) => {
+          const writes = db.with("m", () => insertMessage(db, row)).with("e", () => insertEvent(db, event));
+          return read
+            ? writes.with("r", () => readBySender(db, row)).selectNoFrom(done)
+            : writes.selectNoFrom(done);
+        });
+        return;
+      }
+      await prepared.run(db, "messages.insert", [row], (row) => insertMessage(db, row));
+      await prepared.run(db, "events.insert", [event], (event) => insertEvent(db, event));
+      if (!read) return;
+      const { cid, user_id, seq, created_at, id } = row;
+      await prepared.run(db, "messages.readBySender", [{ cid, user_id, seq, created_at, id }], (m) =>
+        readBySender(db, m),
+      );
     },
     get: (id) =>
       prepared.first(db, "messages.get", [id], (id) =>
@@ -198,7 +236,7 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
 export function eventRepo(db: Db, prepared: PreparedQueries): EventRepo {
   return {
     async insert(row) {
-      await prepared.run(db, "events.insert", [row], (row) => db.insertInto("events").values(row));
+      await prepared.run(db, "events.insert", [row], (row) => insertEvent(db, row));
     },
     async range(cid, afterSeq, upToSeq, limit) {
       const rows = await prepared.run(
