@@ -149,6 +149,8 @@ export interface JoinableChannelQuery {
 export interface ChannelStanding {
   channel: ChannelRow;
   member: MemberRow | undefined;
+  /** The user's own row; undefined when there is no such user. */
+  user: UserRow | undefined;
   banned: boolean;
 }
 
@@ -180,8 +182,8 @@ export interface ChannelRepo {
   listJoinable(q: JoinableChannelQuery): Promise<ChannelRow[]>;
 }
 
+/** Who a new message reaches: the channel's members, those who hid it, who muted its sender. */
 export interface Audience {
-  sender: UserRow | undefined;
   userIds: string[];
   hidden: string[];
   muters: string[];
@@ -195,9 +197,8 @@ export interface MemberRepo {
   listWithUsers(cid: string, limit: number): Promise<MemberWithUser[]>;
   userIds(cid: string): Promise<string[]>;
   /**
-   * The sender of a new message and who it reaches, in one statement: every member of the
-   * channel, those of them who hid it, and every user who muted the sender. All empty when the
-   * sender is no user.
+   * Who a new message by `senderId` reaches, in one statement: every member of the channel,
+   * those of them who hid it, and every user who muted the sender.
    */
   audience(cid: string, senderId: string): Promise<Audience>;
   /** Every member with their channel role and app role. */
@@ -241,11 +242,14 @@ export interface ReadPosition {
 export interface MessageRepo {
   insert(row: MessageRow): Promise<void>;
   /**
-   * Stores a new message with the channel event that announces it and, with `readBySender`,
-   * moves its sender's read state to it: one statement where the engine allows (PostgreSQL,
-   * where each statement is a round trip), three otherwise.
+   * Stores a new message with the channel event that announces it. A message `shown` in the
+   * channel is also read by its sender (their read state moves to it), and its audience
+   * (`members.audience`) is answered; undefined for one kept in its thread. One statement where
+   * the engine allows (PostgreSQL, where each statement is a round trip), up to four otherwise.
+   * Call it with the channel's row lock held (its seq allocated): a change of the members locks
+   * the channel too, so the audience is the membership the message's seq follows.
    */
-  insertNew(row: MessageRow, event: EventRow, readBySender: boolean): Promise<void>;
+  insertNew(row: MessageRow, event: EventRow, shown: boolean): Promise<Audience | undefined>;
   get(id: string): Promise<MessageRow | undefined>;
   getWithUser(id: string): Promise<MessageWithUser | undefined>;
   update(id: string, patch: Partial<Omit<MessageRow, "id" | "cid" | "user_id" | "seq">>): Promise<void>;

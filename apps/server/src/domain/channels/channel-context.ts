@@ -1,5 +1,5 @@
 import type { ChannelConfig } from "@parley/protocol";
-import type { ChannelRow, MemberRow, Repos } from "../../store/store.js";
+import type { ChannelRow, MemberRow, Repos, UserRow } from "../../store/store.js";
 import { type AccessContext, type Action, ensure } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { notFound } from "../errors.js";
@@ -9,6 +9,8 @@ export interface ChannelContext extends AccessContext {
   channel: ChannelRow;
   config: ChannelConfig;
   member: MemberRow | undefined;
+  /** The actor's user row, read with the channel by `loadChannel` (not by `loadChannels`). */
+  user?: UserRow;
 }
 
 /**
@@ -28,12 +30,12 @@ export async function loadChannel(
   if (opts.lock && !(await repos.channels.lock(cid))) throw notFound("channel");
   const standing = await repos.channels.withStanding(cid, actor.userId, new Date().toISOString());
   if (!standing || standing.channel.deleted_at) throw notFound("channel");
-  const { channel, member, banned } = standing;
+  const { channel, member, user, banned } = standing;
   const [config, policies] = await Promise.all([
     types.get(channel.type, repos),
     types.policies(channel.type, repos),
   ]);
-  return checked(action, { actor, channel, config, member, policies, banned, ownerId });
+  return checked(action, { actor, channel, config, member, user, policies, banned, ownerId });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ChannelRow, MembershipKind, Repos, UserRow } from "../../store/store.js";
+import type { Audience, ChannelRow, MembershipKind, Repos } from "../../store/store.js";
 import { APP_ROLES, CHANNEL_ROLES, memberMayRead, openToJoin } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import type { ChannelTypes } from "./channel-types.js";
@@ -33,24 +33,21 @@ export async function joinableTypes(types: ChannelTypes, actor: Actor): Promise<
 }
 
 /**
- * A new message's sender (undefined when no user) and who it reaches: the members that the
- * policies let read the channel, the members who hid it, and every user who muted the sender.
- * One read when every member may read, as with the built-in policies.
+ * Who of a new message's audience (`messages.insertNew`) may read it: every member when the
+ * policies let every role read, as the built-in ones do; else those the policies let read.
  */
-export async function audienceOf(
+export async function readersOf(
   repos: Repos,
   types: ChannelTypes,
   channel: ChannelRow,
-  senderId: string,
-): Promise<{ sender: UserRow | undefined; readers: string[]; hidden: string[]; muters: string[] }> {
+  audience: Audience,
+): Promise<string[]> {
   const policies = await types.policies(channel.type, repos);
   const direct = Boolean(channel.is_direct);
   const reads = (appRole: string, role: string) =>
     memberMayRead({ userId: "", server: false, role: appRole as Actor["role"] }, policies, role, direct);
-  const { sender, userIds, hidden, muters } = await repos.members.audience(channel.cid, senderId);
-  if (APP_ROLES.every((app) => CHANNEL_ROLES.every((role) => reads(app, role))))
-    return { sender, readers: userIds, hidden, muters };
+  if (APP_ROLES.every((app) => CHANNEL_ROLES.every((role) => reads(app, role)))) return audience.userIds;
   const members = await repos.members.withRoles(channel.cid);
   const readers = new Set(members.filter((m) => reads(m.app_role, m.role)).map((m) => m.user_id));
-  return { sender, readers: userIds.filter((u) => readers.has(u)), hidden, muters };
+  return audience.userIds.filter((u) => readers.has(u));
 }

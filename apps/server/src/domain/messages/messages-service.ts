@@ -11,7 +11,7 @@ import type { Actor } from "../auth/chat-tokens.js";
 import { type ChannelContext, loadChannel } from "../channels/channel-context.js";
 import { appendEvent, channelEvent } from "../channels/channel-events.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
-import { audienceOf } from "../channels/readable.js";
+import { readersOf } from "../channels/readable.js";
 import { toChannelResponse } from "../channels/serialize.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, invalid, notFound } from "../errors.js";
@@ -102,9 +102,8 @@ export class MessagesService {
       pinned_by_id: null,
       poll_id: pollId,
     };
-    // The sender is read with the audience (one statement fewer); a reply kept in its thread has none.
-    const audience = visible ? await audienceOf(tx, this.types, channelRow, actor.userId) : undefined;
-    const user = audience ? audience.sender : await tx.users.get(actor.userId);
+    // The sender was read with the channel.
+    const user = ctx.user ?? (await tx.users.get(actor.userId));
     if (!user) throw notFound("user");
     const message = await renderNewMessage(tx, this.presence, { message: row, user });
     const { env, row: eventRow } = channelEvent(
@@ -113,7 +112,7 @@ export class MessagesService {
       { type: "message.new", message, user: message.user },
       seq,
     );
-    await tx.messages.insertNew(row, eventRow, visible);
+    const audience = await tx.messages.insertNew(row, eventRow, visible);
     // A new message has no mentions to clear.
     if (plan.mentions.length > 0) await tx.conversation.setMentions(id, cid, seq, plan.mentions);
     await tx.uploads.attach(
@@ -123,7 +122,8 @@ export class MessagesService {
     const out: Envelope[] = [env];
     if (plan.parent) out.push(await this.bumpThread(tx, ctx, plan.parent, actor.userId, seq, now));
     if (!audience) return out;
-    const { readers, hidden, muters } = audience;
+    const { hidden, muters } = audience;
+    const readers = await readersOf(tx, this.types, channelRow, audience);
     const channel = toChannelResponse(channelRow, ctx.config);
     const muting = new Set(muters);
     out.push({

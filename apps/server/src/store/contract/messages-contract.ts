@@ -58,13 +58,17 @@ export function messagesContract(ctx: ContractContext): void {
       created_at: m.created_at,
     });
 
-    it("stores the message and its event, and moves only its sender's read state when asked", async () => {
+    it("stores the message and its event; one shown in the channel moves its sender's read state and answers its audience", async () => {
       const { store } = ctx;
       const ch = await addChannel(store);
       const [sender, other] = [await addUser(store), await addUser(store)];
       for (const u of [sender, other]) await store.members.insert(memberRow(ch.cid, u.id));
+      await store.members.update(ch.cid, other.id, { hidden: 1 });
+      await store.moderation.addMute({ user_id: other.id, target_id: sender.id, created_at: at(1) });
       const first = messageRow(ch.cid, sender.id, 1);
-      await store.messages.insertNew(first, eventOf(first), true);
+      const audience = await store.messages.insertNew(first, eventOf(first), true);
+      expect(audience).toEqual({ userIds: expect.any(Array), hidden: [other.id], muters: [other.id] });
+      expect(audience?.userIds.sort()).toEqual([sender.id, other.id].sort());
       expect(await store.messages.get(first.id)).toEqual(first);
       expect(await store.events.range(ch.cid, 0, 1, 10)).toEqual([eventOf(first)]);
       expect(await store.members.get(ch.cid, sender.id)).toMatchObject({
@@ -72,10 +76,10 @@ export function messagesContract(ctx: ContractContext): void {
         last_read_at: first.created_at,
         last_read_message_id: first.id,
       });
-      expect(await store.members.get(ch.cid, other.id)).toEqual(memberRow(ch.cid, other.id));
-      // A reply kept in its thread leaves the sender's read state where it was.
+      expect(await store.members.get(ch.cid, other.id)).toEqual(memberRow(ch.cid, other.id, { hidden: 1 }));
+      // A reply kept in its thread leaves the sender's read state where it was, and notifies nobody.
       const reply = messageRow(ch.cid, sender.id, 2, { parent_id: first.id });
-      await store.messages.insertNew(reply, eventOf(reply), false);
+      expect(await store.messages.insertNew(reply, eventOf(reply), false)).toBeUndefined();
       expect(await store.messages.get(reply.id)).toEqual(reply);
       expect((await store.events.range(ch.cid, 1, 2, 10)).map((e) => e.seq)).toEqual([2]);
       expect((await store.members.get(ch.cid, sender.id))?.last_read_seq).toBe(1);

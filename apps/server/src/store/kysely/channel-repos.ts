@@ -1,5 +1,4 @@
-import { type ExpressionBuilder, sql } from "kysely";
-import type { Database } from "../schema.js";
+import { sql } from "kysely";
 import type {
   ChannelRepo,
   ChannelRow,
@@ -9,6 +8,7 @@ import type {
   MemberRow,
   UserRow,
 } from "../store.js";
+import { readAudience, splitIds } from "./audience.js";
 import { type Db, visibleKinds } from "./executor.js";
 import { banInForce } from "./moderation-repos.js";
 import { channelNameMatches } from "./name-match.js";
@@ -47,7 +47,21 @@ const MEMBER_COLUMNS = [
   "members.last_read_seq as m_last_read_seq",
 ] as const;
 
+/** The user's columns in a `channels.withStanding` row. */
+const USER_COLUMNS = [
+  "users.id as u_id",
+  "users.name as u_name",
+  "users.image as u_image",
+  "users.role as u_role",
+  "users.created_at as u_created_at",
+  "users.updated_at as u_updated_at",
+  "users.last_active as u_last_active",
+  "users.deleted_at as u_deleted_at",
+] as const;
+
 type StandingRow = ChannelRow & { [K in keyof MemberRow as `m_${K}`]: MemberRow[K] | null } & {
+  [K in keyof UserRow as `u_${K}`]: UserRow[K] | null;
+} & {
   active_bans: number | string | null;
 };
 
@@ -87,12 +101,20 @@ function splitStanding(r: StandingRow): ChannelStanding {
           last_read_message_id: r.m_last_read_message_id,
           last_read_seq: r.m_last_read_seq as number,
         };
-  return { channel, member, banned: Number(r.active_bans) > 0 };
-}
-
-/** User ids joined by `string_agg(user_id, ',')`: null when there were none. */
-function splitIds(joined: string | null): string[] {
-  return joined ? joined.split(",") : [];
+  const user: UserRow | undefined =
+    r.u_id === null
+      ? undefined
+      : {
+          id: r.u_id,
+          name: r.u_name as string,
+          image: r.u_image as string,
+          role: r.u_role as string,
+          created_at: r.u_created_at as string,
+          updated_at: r.u_updated_at as string,
+          last_active: r.u_last_active,
+          deleted_at: r.u_deleted_at,
+        };
+  return { channel, member, user, banned: Number(r.active_bans) > 0 };
 }
 
 export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
@@ -106,14 +128,16 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
       ),
     async withStanding(cid, userId, now) {
       const row = await prepared.first(db, "channels.withStanding", [cid, userId, now], (cid, userId, now) =>
-        // The membership's columns are null when the user is not a member.
+        // The membership's columns are null when the user is not a member, the user's when no user.
         db
           .selectFrom("channels")
           .leftJoin("members", (join) =>
             join.onRef("members.cid", "=", "channels.cid").on("members.user_id", "=", userId),
           )
+          .leftJoin("users", (join) => join.on("users.id", "=", userId))
           .selectAll("channels")
           .select(MEMBER_COLUMNS)
+          .select(USER_COLUMNS)
           .select((eb) =>
             eb
               .selectFrom("bans")
@@ -291,41 +315,7 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
       );
       return splitIds(row?.ids ?? null);
     },
-    async audience(cid, senderId) {
-      // One joined string, not a row object per member: a send reads every reader, and building
-      // 10,000 row objects took 4 times as long (docs/performance.md). User ids never hold a comma.
-      const joined = (eb: ExpressionBuilder<Database, "users">, table: "members" | "user_mutes") =>
-        eb.selectFrom(table).select(sql<string | null>`string_agg(user_id, ',')`.as("ids"));
-      const row = await prepared.first(db, "members.audience", [cid, senderId], (cid, senderId) =>
-        db
-          .selectFrom("users")
-          .selectAll("users")
-          .select((eb) => joined(eb, "members").where("cid", "=", cid).as("a_ids"))
-          // A literal, as in unhideAll: the partial index members_hidden finds the few who hid it.
-          .select((eb) =>
-            joined(eb, "members").where("cid", "=", cid).where("hidden", "=", sql.lit(1)).as("a_hidden"),
-          )
-          .select((eb) => joined(eb, "user_mutes").where("target_id", "=", senderId).as("a_muters"))
-          .where("users.id", "=", senderId),
-      );
-      if (!row) return { sender: undefined, userIds: [], hidden: [], muters: [] };
-      const sender: UserRow = {
-        id: row.id,
-        name: row.name,
-        image: row.image,
-        role: row.role,
-        created_at: row.created_at,
-        updated_at: row.updated_at,
-        last_active: row.last_active,
-        deleted_at: row.deleted_at,
-      };
-      return {
-        sender,
-        userIds: splitIds(row.a_ids),
-        hidden: splitIds(row.a_hidden),
-        muters: splitIds(row.a_muters),
-      };
-    },
+    audience: (cid, senderId) => readAudience(db, prepared, cid, senderId),
     withRoles: (cid) =>
       db
         .selectFrom("members")

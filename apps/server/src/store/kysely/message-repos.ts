@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { type QueryCreator, sql } from "kysely";
+import type { Database } from "../schema.js";
 import type {
   EventRepo,
   EventRow,
@@ -8,6 +9,7 @@ import type {
   ReadPosition,
 } from "../store.js";
 import { userRepo } from "./account-repos.js";
+import { audienceQuery, readAudience, toAudience } from "./audience.js";
 import { type Db, visibleKinds, writesInWith } from "./executor.js";
 import type { PreparedQueries } from "./prepared.js";
 
@@ -96,26 +98,39 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
     async insert(row) {
       await prepared.run(db, "messages.insert", [row], (row) => insertMessage(db, row));
     },
-    async insertNew(row, event, read) {
+    async insertNew(row, event, shown) {
       if (writesInWith(db)) {
-        // One round trip: the writes are independent, so a WITH may run them in any order.
-        const key = read ? "messages.insertNew.read" : "messages.insertNew";
-        const done = sql<number>`1`.as("done");
-        await prepared.run(db, key, [row, event], (row, event) => {
-          const writes = db.with("m", () => insertMessage(db, row)).with("e", () => insertEvent(db, event));
-          return read
-            ? writes.with("r", () => readBySender(db, row)).selectNoFrom(done)
-            : writes.selectNoFrom(done);
-        });
-        return;
+        // One round trip: the writes are independent, so a WITH may run them in any order, and
+        // the audience's read does not look at them.
+        if (!shown) {
+          await prepared.run(db, "messages.insertNew", [row, event], (row, event) =>
+            db
+              .with("m", () => insertMessage(db, row))
+              .with("e", () => insertEvent(db, event))
+              .selectNoFrom(sql<number>`1`.as("done")),
+          );
+          return undefined;
+        }
+        const audience = await prepared.only(db, "messages.insertNew.shown", [row, event], (row, event) =>
+          audienceQuery(
+            db
+              .with("m", () => insertMessage(db, row))
+              .with("e", () => insertEvent(db, event))
+              .with("r", () => readBySender(db, row)) as unknown as QueryCreator<Database>,
+            row.cid,
+            row.user_id,
+          ),
+        );
+        return toAudience(audience);
       }
       await prepared.run(db, "messages.insert", [row], (row) => insertMessage(db, row));
       await prepared.run(db, "events.insert", [event], (event) => insertEvent(db, event));
-      if (!read) return;
+      if (!shown) return undefined;
       const { cid, user_id, seq, created_at, id } = row;
       await prepared.run(db, "messages.readBySender", [{ cid, user_id, seq, created_at, id }], (m) =>
         readBySender(db, m),
       );
+      return readAudience(db, prepared, cid, user_id);
     },
     get: (id) =>
       prepared.first(db, "messages.get", [id], (id) =>
