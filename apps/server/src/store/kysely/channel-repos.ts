@@ -47,7 +47,7 @@ const MEMBER_COLUMNS = [
   "members.last_read_seq as m_last_read_seq",
 ] as const;
 
-/** The user's columns in a `channels.withStanding` row. */
+/** A user's columns joined onto another table's row, prefixed apart from its columns. */
 const USER_COLUMNS = [
   "users.id as u_id",
   "users.name as u_name",
@@ -59,11 +59,27 @@ const USER_COLUMNS = [
   "users.deleted_at as u_deleted_at",
 ] as const;
 
+type UserColumns = { [K in keyof UserRow as `u_${K}`]: UserRow[K] };
+
 type StandingRow = ChannelRow & { [K in keyof MemberRow as `m_${K}`]: MemberRow[K] | null } & {
-  [K in keyof UserRow as `u_${K}`]: UserRow[K] | null;
+  [K in keyof UserColumns]: UserColumns[K] | null;
 } & {
   active_bans: number | string | null;
 };
+
+/** The user of a row that joined `USER_COLUMNS`, written out field by field (see splitStanding). */
+function userOf(r: UserColumns): UserRow {
+  return {
+    id: r.u_id,
+    name: r.u_name,
+    image: r.u_image,
+    role: r.u_role,
+    created_at: r.u_created_at,
+    updated_at: r.u_updated_at,
+    last_active: r.u_last_active,
+    deleted_at: r.u_deleted_at,
+  };
+}
 
 /**
  * Written out field by field: a rest pattern (or a loop over the keys) copied a row on V8's slow
@@ -101,19 +117,7 @@ function splitStanding(r: StandingRow): ChannelStanding {
           last_read_message_id: r.m_last_read_message_id,
           last_read_seq: r.m_last_read_seq as number,
         };
-  const user: UserRow | undefined =
-    r.u_id === null
-      ? undefined
-      : {
-          id: r.u_id,
-          name: r.u_name as string,
-          image: r.u_image as string,
-          role: r.u_role as string,
-          created_at: r.u_created_at as string,
-          updated_at: r.u_updated_at as string,
-          last_active: r.u_last_active,
-          deleted_at: r.u_deleted_at,
-        };
+  const user = r.u_id === null ? undefined : userOf(r as UserColumns);
   return { channel, member, user, banned: Number(r.active_bans) > 0 };
 }
 
@@ -267,15 +271,7 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
           .selectFrom("members")
           .innerJoin("users", "users.id", "members.user_id")
           .selectAll("members")
-          .select([
-            "users.name as u_name",
-            "users.image as u_image",
-            "users.role as u_role",
-            "users.created_at as u_created_at",
-            "users.updated_at as u_updated_at",
-            "users.last_active as u_last_active",
-            "users.deleted_at as u_deleted_at",
-          ])
+          .select(USER_COLUMNS)
           .where("members.cid", "=", cid)
           .orderBy("members.created_at", "asc")
           .orderBy("members.user_id", "asc")
@@ -293,16 +289,7 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
           last_read_message_id: r.last_read_message_id,
           last_read_seq: r.last_read_seq,
         },
-        user: {
-          id: r.user_id,
-          name: r.u_name,
-          image: r.u_image,
-          role: r.u_role,
-          created_at: r.u_created_at,
-          updated_at: r.u_updated_at,
-          last_active: r.u_last_active,
-          deleted_at: r.u_deleted_at,
-        },
+        user: userOf(r),
       }));
     },
     async userIds(cid) {
