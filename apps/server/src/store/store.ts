@@ -173,10 +173,19 @@ export interface ChannelRepo {
   /** Allocates the next per-channel seq; the row lock it takes orders concurrent writers. */
   nextSeq(cid: string): Promise<number>;
   /**
-   * `nextSeq` for a message shown in the channel, which also marks the channel active at `at`
-   * (`last_message_at`, `updated_at`): one statement, answering the row as it is after.
+   * Allocates the channel's next seq (`nextSeq`; with `activity`, a message shown in the channel,
+   * it also marks the channel active at `now`: `last_message_at`, `updated_at`) and reads
+   * `userId`'s standing in it as `withStanding` does, the channel as it is after: one
+   * statement where the engine allows (PostgreSQL), two otherwise. Undefined, and nothing
+   * allocated, for an unknown channel. For a transaction that checks its actor only once it holds
+   * the channel's row lock (a send).
    */
-  nextSeqForMessage(cid: string, at: string): Promise<ChannelRow>;
+  nextSeqWithStanding(
+    cid: string,
+    userId: string,
+    now: string,
+    activity: boolean,
+  ): Promise<ChannelStanding | undefined>;
   listForUser(q: ChannelListQuery): Promise<ChannelRow[]>;
   /** Newest activity first. */
   listJoinable(q: JoinableChannelQuery): Promise<ChannelRow[]>;

@@ -1,5 +1,5 @@
 import type { ChannelConfig } from "@parley/protocol";
-import type { ChannelRow, MemberRow, Repos, UserRow } from "../../store/store.js";
+import type { ChannelRow, ChannelStanding, MemberRow, Repos, UserRow } from "../../store/store.js";
 import { type AccessContext, type Action, ensure } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { notFound } from "../errors.js";
@@ -29,6 +29,18 @@ export async function loadChannel(
   // The row lock is taken first: the read after it sees the channel as this transaction holds it.
   if (opts.lock && !(await repos.channels.lock(cid))) throw notFound("channel");
   const standing = await repos.channels.withStanding(cid, actor.userId, new Date().toISOString());
+  return standingContext(repos, types, actor, standing, action, ownerId);
+}
+
+/** `loadChannel` for a channel and standing already read (`channels.nextSeqWithStanding`). */
+export async function standingContext(
+  repos: Repos,
+  types: ChannelTypes,
+  actor: Actor,
+  standing: ChannelStanding | undefined,
+  action: Action,
+  ownerId?: string,
+): Promise<ChannelContext> {
   if (!standing || standing.channel.deleted_at) throw notFound("channel");
   const { channel, member, user, banned } = standing;
   const [config, policies] = await Promise.all([

@@ -8,7 +8,7 @@ import {
 } from "@parley/protocol";
 import type { MessageRow, MessageWithUser, Repos, Store } from "../../store/store.js";
 import type { Actor } from "../auth/chat-tokens.js";
-import { type ChannelContext, loadChannel } from "../channels/channel-context.js";
+import { type ChannelContext, loadChannel, standingContext } from "../channels/channel-context.js";
 import { appendEvent, channelEvent } from "../channels/channel-events.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { readersOf } from "../channels/readable.js";
@@ -42,15 +42,21 @@ export class MessagesService {
     body: SendMessageBody,
     ordered?: () => void,
   ): Promise<{ message: MessageResponse; created: boolean }> {
-    const id = body.message.id ?? randomUUID();
+    const m = body.message;
+    const id = m.id ?? randomUUID();
+    // A reply kept in its thread does not make the channel active.
+    const shown = !m.parent_id || (m.show_in_channel ?? false);
     let envs: Envelope[];
     try {
-      const ctx = await loadChannel(this.store, this.types, actor, cid, "CreateMessage");
-      const plan = await checkSend(this.store, ctx, body.message);
       const now = iso(this.clock());
       // Keyed by channel: the channel's sends commit in the order they were asked for.
       const stored = this.store.transaction(async (tx) => {
-        const pollId = await claimPoll(tx, actor, ctx, body.message.poll_id);
+        // The seq first, with the sender's standing in the same statement on PostgreSQL; a send
+        // the checks refuse rolls back, its seq with it.
+        const standing = await tx.channels.nextSeqWithStanding(cid, actor.userId, now, shown);
+        const ctx = await standingContext(tx, this.types, actor, standing, "CreateMessage");
+        const plan = await checkSend(tx, ctx, m);
+        const pollId = await claimPoll(tx, actor, ctx, m.poll_id);
         return this.insert(tx, actor, ctx, id, plan, now, pollId);
       }, cid);
       ordered?.();
@@ -76,11 +82,11 @@ export class MessagesService {
     now: string,
     pollId: string | null = null,
   ) {
-    const cid = ctx.channel.cid;
+    const channelRow = ctx.channel;
+    const { cid } = channelRow;
     const visible = plan.parent === undefined || plan.showInChannel;
-    // A message shown in the channel makes it active: one UPDATE allocates the seq and says so.
-    const channelRow = visible ? await tx.channels.nextSeqForMessage(cid, now) : ctx.channel;
-    const seq = visible ? Number(channelRow.last_seq) : await tx.channels.nextSeq(cid);
+    // Allocated with the standing (send).
+    const seq = Number(channelRow.last_seq);
     const row: MessageRow = {
       id,
       cid,

@@ -1,5 +1,5 @@
 import type { AttachmentResponse, SendMessageBody } from "@parley/protocol";
-import type { MessageRow, Store } from "../../store/store.js";
+import type { MessageRow, Repos } from "../../store/store.js";
 import type { ChannelContext } from "../channels/channel-context.js";
 import { invalid } from "../errors.js";
 import { toAttachment } from "../uploads/attachment.js";
@@ -12,9 +12,9 @@ export interface SendPlan {
   attachments: AttachmentResponse[];
 }
 
-/** Every rule a new message must pass before its transaction starts. */
+/** Every rule a new message must pass, checked in its transaction before anything is written. */
 export async function checkSend(
-  store: Store,
+  store: Repos,
   ctx: ChannelContext,
   m: SendMessageBody["message"],
 ): Promise<SendPlan> {
@@ -47,7 +47,7 @@ export async function checkSend(
 }
 
 async function checkAttachments(
-  store: Store,
+  store: Repos,
   ctx: ChannelContext,
   ids: string[],
 ): Promise<AttachmentResponse[]> {

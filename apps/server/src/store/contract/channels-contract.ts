@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addChannel, at, type ContractContext, channelRow, ensureTypes, fresh } from "./fixtures.js";
+import {
+  addChannel,
+  addUser,
+  at,
+  type ContractContext,
+  channelRow,
+  ensureTypes,
+  fresh,
+  memberRow,
+} from "./fixtures.js";
 
 export function channelsContract(ctx: ContractContext): void {
   describe("channel types", () => {
@@ -70,15 +79,49 @@ export function channelsContract(ctx: ContractContext): void {
       expect((await ctx.store.channels.get(a.cid))?.last_seq).toBe(3);
     });
 
-    it("nextSeqForMessage counts on with nextSeq and marks the channel active, answering its row", async () => {
-      const a = await addChannel(ctx.store);
-      await ctx.store.channels.nextSeq(a.cid);
+    it("nextSeqWithStanding counts on with nextSeq, answering the channel as it is after with the user's standing", async () => {
+      const { store } = ctx;
+      const a = await addChannel(store);
+      const [member, stranger] = [await addUser(store), await addUser(store)];
+      const membership = memberRow(a.cid, member.id);
+      await store.members.insert(membership);
+      await store.channels.nextSeq(a.cid);
       const at = "2026-01-02T03:04:05.678Z";
-      const row = await ctx.store.channels.nextSeqForMessage(a.cid, at);
-      expect(row).toMatchObject({ cid: a.cid, name: a.name, last_message_at: at, updated_at: at });
-      expect(Number(row.last_seq)).toBe(2);
-      expect(await ctx.store.channels.nextSeq(a.cid)).toBe(3);
-      await expect(ctx.store.channels.nextSeqForMessage(`contract:${fresh("none")}`, at)).rejects.toThrow();
+      // With activity (a message shown in the channel), the channel is marked active at `at`.
+      const active = await store.channels.nextSeqWithStanding(a.cid, member.id, at, true);
+      expect(active).toEqual({
+        channel: { ...a, last_seq: 2, last_message_at: at, updated_at: at },
+        member: membership,
+        user: member,
+        banned: false,
+      });
+      expect(typeof active?.channel.last_seq).toBe("number");
+      // Without, only the seq moves; a stranger has no membership.
+      const quiet = await store.channels.nextSeqWithStanding(a.cid, stranger.id, at, false);
+      expect(quiet).toEqual({
+        channel: { ...a, last_seq: 3, last_message_at: at, updated_at: at },
+        member: undefined,
+        user: stranger,
+        banned: false,
+      });
+      expect(await store.channels.nextSeq(a.cid)).toBe(4);
+      const none = `contract:${fresh("none")}`;
+      expect(await store.channels.nextSeqWithStanding(none, member.id, at, true)).toBeUndefined();
+      expect(await store.channels.nextSeqWithStanding(none, member.id, at, false)).toBeUndefined();
+    });
+
+    it("nextSeqWithStanding gives its seq back when the transaction rolls back", async () => {
+      const { store } = ctx;
+      const a = await addChannel(store);
+      const u = await addUser(store);
+      const refused = new Error("refused");
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.channels.nextSeqWithStanding(a.cid, u.id, at(5), true);
+          throw refused;
+        }, a.cid),
+      ).rejects.toBe(refused);
+      expect(await store.channels.get(a.cid)).toEqual(a);
     });
 
     it("lastSeqs answers the stored last seq of each known channel, in one call", async () => {

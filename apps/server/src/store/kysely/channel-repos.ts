@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { Database } from "../schema.js";
 import type {
   ChannelRepo,
   ChannelRow,
@@ -9,7 +10,7 @@ import type {
   UserRow,
 } from "../store.js";
 import { readAudience, splitIds } from "./audience.js";
-import { type Db, visibleKinds } from "./executor.js";
+import { type Db, visibleKinds, writesInWith } from "./executor.js";
 import { banInForce } from "./moderation-repos.js";
 import { channelNameMatches } from "./name-match.js";
 import type { PreparedQueries } from "./prepared.js";
@@ -121,7 +122,54 @@ function splitStanding(r: StandingRow): ChannelStanding {
   return { channel, member, user, banned: Number(r.active_bans) > 0 };
 }
 
+/** The channel of `from` with `userId`'s membership, user row and bans in force at `now`. */
+function standingQuery(
+  from: SelectQueryBuilder<Database, "channels", object>,
+  cid: string,
+  userId: string,
+  now: string,
+) {
+  // The membership's columns are null when the user is not a member, the user's when no user.
+  return from
+    .leftJoin("members", (join) =>
+      join.onRef("members.cid", "=", "channels.cid").on("members.user_id", "=", userId),
+    )
+    .leftJoin("users", (join) => join.on("users.id", "=", userId))
+    .selectAll("channels")
+    .select(MEMBER_COLUMNS)
+    .select(USER_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom("bans")
+        .select(eb.fn.countAll<number>().as("n"))
+        .where("bans.user_id", "=", userId)
+        .where("bans.scope", "in", ["*", cid])
+        .where(banInForce(now))
+        .as("active_bans"),
+    )
+    .where("channels.cid", "=", cid);
+}
+
+const nextSeqQuery = (db: Db, cid: string) =>
+  db
+    .updateTable("channels")
+    .set((eb) => ({ last_seq: eb("last_seq", "+", 1) }))
+    .where("cid", "=", cid);
+
+/** A message shown in the channel makes it active at `at`. */
+const nextSeqForMessageQuery = (db: Db, cid: string, at: string) =>
+  db
+    .updateTable("channels")
+    .set((eb) => ({ last_seq: eb("last_seq", "+", 1), last_message_at: at, updated_at: at }))
+    .where("cid", "=", cid);
+
 export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
+  const readStanding = async (cid: string, userId: string, now: string) => {
+    const row = await prepared.first(db, "channels.withStanding", [cid, userId, now], (cid, userId, now) =>
+      standingQuery(db.selectFrom("channels"), cid, userId, now),
+    );
+    return row && splitStanding(row);
+  };
   return {
     async insert(row) {
       await db.insertInto("channels").values(row).execute();
@@ -130,28 +178,32 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
       prepared.first(db, "channels.get", [cid], (cid) =>
         db.selectFrom("channels").selectAll().where("cid", "=", cid),
       ),
-    async withStanding(cid, userId, now) {
-      const row = await prepared.first(db, "channels.withStanding", [cid, userId, now], (cid, userId, now) =>
-        // The membership's columns are null when the user is not a member, the user's when no user.
-        db
-          .selectFrom("channels")
-          .leftJoin("members", (join) =>
-            join.onRef("members.cid", "=", "channels.cid").on("members.user_id", "=", userId),
-          )
-          .leftJoin("users", (join) => join.on("users.id", "=", userId))
-          .selectAll("channels")
-          .select(MEMBER_COLUMNS)
-          .select(USER_COLUMNS)
-          .select((eb) =>
-            eb
-              .selectFrom("bans")
-              .select(eb.fn.countAll<number>().as("n"))
-              .where("bans.user_id", "=", userId)
-              .where("bans.scope", "in", ["*", cid])
-              .where(banInForce(now))
-              .as("active_bans"),
-          )
-          .where("channels.cid", "=", cid),
+    withStanding: (cid, userId, now) => readStanding(cid, userId, now),
+    async nextSeqWithStanding(cid, userId, now, activity) {
+      if (!writesInWith(db)) {
+        const allocated = activity
+          ? await prepared.first(db, "channels.nextSeqForMessage.cid", [cid, now], (cid, now) =>
+              nextSeqForMessageQuery(db, cid, now).returning("cid"),
+            )
+          : await prepared.first(db, "channels.nextSeq.cid", [cid], (cid) =>
+              nextSeqQuery(db, cid).returning("cid"),
+            );
+        return allocated && readStanding(cid, userId, now);
+      }
+      // The standing is read by the statement that takes the channel's row lock: it sees the
+      // members and bans as of the statement's start, as a read before the transaction would.
+      const key = activity ? "channels.nextSeqWithStanding.activity" : "channels.nextSeqWithStanding";
+      const row = await prepared.first(db, key, [cid, userId, now], (cid, userId, now) =>
+        standingQuery(
+          db
+            .with("c", () =>
+              (activity ? nextSeqForMessageQuery(db, cid, now) : nextSeqQuery(db, cid)).returningAll(),
+            )
+            .selectFrom("c as channels") as unknown as SelectQueryBuilder<Database, "channels", object>,
+          cid,
+          userId,
+          now,
+        ),
       );
       return row && splitStanding(row);
     },
@@ -176,21 +228,9 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
         .execute();
       return rows.map((r) => ({ cid: r.cid, last_seq: Number(r.last_seq) }));
     },
-    nextSeqForMessage: (cid, at) =>
-      prepared.only(db, "channels.nextSeqForMessage", [cid, at], (cid, at) =>
-        db
-          .updateTable("channels")
-          .set((eb) => ({ last_seq: eb("last_seq", "+", 1), last_message_at: at, updated_at: at }))
-          .where("cid", "=", cid)
-          .returningAll(),
-      ),
     async nextSeq(cid) {
       const r = await prepared.only(db, "channels.nextSeq", [cid], (cid) =>
-        db
-          .updateTable("channels")
-          .set((eb) => ({ last_seq: eb("last_seq", "+", 1) }))
-          .where("cid", "=", cid)
-          .returning("last_seq"),
+        nextSeqQuery(db, cid).returning("last_seq"),
       );
       return Number(r.last_seq);
     },
