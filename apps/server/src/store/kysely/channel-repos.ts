@@ -178,7 +178,7 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
       prepared.first(db, "channels.get", [cid], (cid) =>
         db.selectFrom("channels").selectAll().where("cid", "=", cid),
       ),
-    withStanding: (cid, userId, now) => readStanding(cid, userId, now),
+    withStanding: readStanding,
     async nextSeqWithStanding(cid, userId, now, activity) {
       if (!writesInWith(db)) {
         const allocated = activity
