@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { holdScripts } from "../support/hold-scripts";
 import { createChannel, createUser, messageWith, sendMessage, signedIn } from "./chat-support";
 
 test("the sidebar lists chats past its first screenful, and a chat opened from it shows all its messages", async ({
@@ -30,14 +31,8 @@ test("the sidebar lists chats past its first screenful, and a chat opened from i
 test("the sidebar's buttons stay put while the search field's code loads", async ({ browser, request }) => {
   const ana = await createUser(request, "Ana");
   let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   const { page, context } = await signedIn(browser, ana, "/chats", undefined, async (p) => {
-    await p.route("**/assets/search-panel-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    release = await holdScripts(p, "**/assets/search-panel-*.js");
   });
   // A layout shift here once turned a click on "New channel" into a click on the search field.
   const newChannel = page.getByRole("button", { name: "New channel" }).first();

@@ -8,6 +8,7 @@ import {
   submitSignIn,
   submitSignUp,
 } from "../support/accounts";
+import { holdScripts } from "../support/hold-scripts";
 
 /** The spec's exact console message for a missing, expired or invalid token (spec §5). */
 const TOKEN_INVALID_MESSAGE = "Token Invalid: Session token is expired or invalid.";
@@ -313,10 +314,8 @@ test.describe("app shell", () => {
   test("the loading view shows while a route's code loads during navigation", async ({ page }) => {
     await page.goto("/join");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.route("**/assets/signin-*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
+    // The route's code arrives only once the loading view has been looked at, however slow the machine.
+    const release = await holdScripts(page, "**/assets/signin-*.js");
 
     await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
 
@@ -327,18 +326,17 @@ test.describe("app shell", () => {
     await expect(loading).toHaveCSS("background-color", "rgb(255, 255, 255)");
     await expect(loading.locator(".loading-view__spinner")).toHaveCSS("animation-duration", "0.75s");
 
+    release();
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
     await expect(loading).toHaveCount(0);
     await expect(page).toHaveURL(/\/signin$/);
   });
 
   test("the loading view shows while the first page loads", async ({ page }) => {
-    await page.route("**/assets/join-*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
+    const release = await holdScripts(page, "**/assets/join-*.js");
     await page.goto("/join", { waitUntil: "commit" });
     await expect(page.getByTestId("loading-view")).toBeVisible();
+    release();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByTestId("loading-view")).toHaveCount(0);
   });
