@@ -9,7 +9,7 @@ import {
 import type { MessageRow, MessageWithUser, Repos, Store } from "../../store/store.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { type ChannelContext, loadChannel, standingContext } from "../channels/channel-context.js";
-import { appendEvent, channelEvent } from "../channels/channel-events.js";
+import { appendEvent, type ChannelEnvelope, channelEvent } from "../channels/channel-events.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { readersOf } from "../channels/readable.js";
 import { toChannelResponse } from "../channels/serialize.js";
@@ -57,7 +57,7 @@ export class MessagesService {
         const ctx = await standingContext(tx, this.types, actor, standing, "CreateMessage");
         const plan = await checkSend(tx, ctx, m);
         const pollId = await claimPoll(tx, actor, ctx, m.poll_id);
-        return this.insert(tx, actor, ctx, id, plan, now, pollId);
+        return this.insert(tx, actor, ctx, id, plan, shown, now, pollId);
       }, cid);
       ordered?.();
       envs = await stored;
@@ -69,7 +69,7 @@ export class MessagesService {
       throw err;
     }
     for (const e of envs) this.events.publish(e);
-    const sent = envs[0] as Envelope & { kind: "channel" };
+    const sent = envs[0] as ChannelEnvelope;
     return { message: (sent.event as { message: MessageResponse }).message, created: true };
   }
 
@@ -79,13 +79,13 @@ export class MessagesService {
     ctx: ChannelContext,
     id: string,
     plan: SendPlan,
+    shown: boolean,
     now: string,
     pollId: string | null = null,
   ) {
+    // The channel as its seq's allocation left it (`nextSeqWithStanding`).
     const channelRow = ctx.channel;
     const { cid } = channelRow;
-    const visible = plan.parent === undefined || plan.showInChannel;
-    // Allocated with the standing (send).
     const seq = Number(channelRow.last_seq);
     const row: MessageRow = {
       id,
@@ -109,7 +109,7 @@ export class MessagesService {
       poll_id: pollId,
     };
     // The sender was read with the channel.
-    const user = ctx.user ?? (await tx.users.get(actor.userId));
+    const user = ctx.user;
     if (!user) throw notFound("user");
     const message = await renderNewMessage(tx, this.presence, { message: row, user });
     const { env, row: eventRow } = channelEvent(
@@ -118,7 +118,7 @@ export class MessagesService {
       { type: "message.new", message, user: message.user },
       seq,
     );
-    const audience = await tx.messages.insertNew(row, eventRow, visible);
+    const audience = await tx.messages.insertNew(row, eventRow, shown);
     // A new message has no mentions to clear.
     if (plan.mentions.length > 0) await tx.conversation.setMentions(id, cid, seq, plan.mentions);
     await tx.uploads.attach(
