@@ -7,25 +7,15 @@
  * `npx tsx bench/store/standing.ts` (SQLite), or with a PostgreSQL URL as its argument
  * (`… standing.ts postgres://postgres@127.0.0.1:5432/test`, in a schema of its own, dropped after).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
 import { addChannel, addUser, memberRow } from "../../apps/server/src/store/contract/fixtures.js";
-import { openPostgresStore } from "../../apps/server/src/store/postgres/postgres-store.js";
-import { openSqliteStore } from "../../apps/server/src/store/sqlite/sqlite-store.js";
 import { median } from "../lib/stats.js";
+import { openBenchStore } from "./bench-store.js";
 
 const CHECKS = 4_000;
 const CALLERS = 16;
 const ROUNDS = 4;
-const SCHEMA = "parley_bench_standing";
 
-const url = process.argv[2];
-const dir = url ? undefined : mkdtempSync(join(tmpdir(), "parley-standing-"));
-const store = url
-  ? await openPostgresStore({ url, schema: SCHEMA })
-  : await openSqliteStore({ filename: join(dir as string, "standing.db") });
+const { store, engine, close } = await openBenchStore("standing", process.argv[2]);
 const channel = await addChannel(store);
 const user = await addUser(store);
 await store.members.insert(memberRow(channel.cid, user.id));
@@ -63,16 +53,9 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 const [three, one] = Object.values(samples).map(median) as [number, number];
-console.log(`${url ? "PostgreSQL" : "SQLite"}: CPU µs per check, median of ${ROUNDS - 1} rounds`);
+console.log(`${engine}: CPU µs per check, median of ${ROUNDS - 1} rounds`);
 for (const [name, values] of Object.entries(samples))
   console.log(`  ${name.padEnd(16)} ${median(values).toFixed(1)}`);
 console.log(`  one / three      ${(one / three).toFixed(2)}×`);
 
-await store.close();
-if (dir) rmSync(dir, { recursive: true, force: true });
-if (url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`drop schema if exists ${SCHEMA} cascade`);
-  await client.end();
-}
+await close();
