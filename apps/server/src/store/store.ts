@@ -203,7 +203,10 @@ export interface MemberRepo {
   get(cid: string, userId: string): Promise<MemberRow | undefined>;
   delete(cid: string, userId: string): Promise<void>;
   update(cid: string, userId: string, patch: Partial<Omit<MemberRow, "cid" | "user_id">>): Promise<void>;
+  /** The channel's first `limit` members by join order, with their users. */
   listWithUsers(cid: string, limit: number): Promise<MemberWithUser[]>;
+  /** `listWithUsers` for several channels in one statement, by cid. */
+  listWithUsersIn(cids: readonly string[], limit: number): Promise<Map<string, MemberWithUser[]>>;
   userIds(cid: string): Promise<string[]>;
   /**
    * Who a new message by `senderId` reaches, in one statement: every member of the channel,
@@ -248,6 +251,18 @@ export interface ReadPosition {
   last_read_seq: number;
 }
 
+/**
+ * A channel's readers whose unread messages are counted: after each one's `last_read_seq` (as
+ * given) and `truncatedSeq`, up to `upToSeq` (the channel's last_seq the caller answers with, so
+ * the counts agree with it).
+ */
+export interface UnreadQuery {
+  cid: string;
+  readers: readonly ReadPosition[];
+  truncatedSeq: number;
+  upToSeq: number;
+}
+
 export interface MessageRepo {
   insert(row: MessageRow): Promise<void>;
   /**
@@ -266,20 +281,19 @@ export interface MessageRepo {
   addReply(parentId: string, at: string): Promise<void>;
   /** Oldest first. With seqLt: the newest `limit` before it; with seqGt: the oldest `limit` after it. */
   page(q: MessagePageQuery): Promise<MessageWithUser[]>;
+  /** The newest `limit` messages shown in each channel (after its `afterSeq`), oldest first, by cid. */
+  newestPages(
+    channels: readonly { cid: string; afterSeq: number }[],
+    limit: number,
+  ): Promise<Map<string, MessageWithUser[]>>;
   lastRegular(cid: string, afterSeq: number): Promise<MessageRow | undefined>;
   unreadForUser(userId: string, hide?: readonly MembershipKind[]): Promise<UnreadRow[]>;
   countUnread(cid: string, userId: string, afterSeq: number): Promise<number>;
   /**
-   * countUnread for several members at once: after each one's `last_read_seq` (as given) and
-   * `truncatedSeq`, up to `upToSeq` (the channel's last_seq the caller answers with, so the
-   * counts agree with it).
+   * countUnread for several members of several channels at once (one statement for every
+   * channel whose readers are not far behind): by cid, then by user id.
    */
-  countUnreadByMember(
-    cid: string,
-    readers: readonly ReadPosition[],
-    truncatedSeq: number,
-    upToSeq: number,
-  ): Promise<Map<string, number>>;
+  countUnreadByChannel(queries: readonly UnreadQuery[]): Promise<Map<string, Map<string, number>>>;
 }
 
 export interface ConversationRepo {

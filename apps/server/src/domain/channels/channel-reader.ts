@@ -41,20 +41,18 @@ export class ChannelReader {
     const limit = body.message_limit ?? 25;
     // The user's unread mentions, counted once for the whole list rather than once per channel.
     const mentions = await this.mentionsByChannel(actor);
-    const memberLimit = body.member_limit ?? MEMBER_LIMIT;
     const contexts = await loadChannels(this.store, this.types, actor, rows, "ReadChannel");
     // The caller's own user, for memberships answered apart from the listed members.
     const user = await this.store.users.get(actor.userId);
-    // Every channel's page is rendered in one batch: one read of reactions (and of thread
-    // participants, polls) for the whole list, not one per channel (docs/performance.md, P5).
-    const pages =
-      limit === 0
-        ? contexts.map(() => [])
-        : await Promise.all(contexts.map((ctx) => this.messages.pageRows(ctx, { limit })));
+    // Every channel's page is read in one statement and rendered in one batch: one read of
+    // reactions (and of thread participants, polls) for the whole list (docs/performance.md, P5).
+    const pages = await this.messages.newestPageRows(contexts, limit);
     const rendered = await renderPages(this.store, this.presence, pages, actor.userId);
-    const channels = await Promise.all(
-      contexts.map((ctx, i) => this.stateOf(ctx, rendered[i] ?? [], { mentions, memberLimit, user })),
-    );
+    const channels = await this.statesOf(contexts, rendered, {
+      mentions,
+      memberLimit: body.member_limit ?? MEMBER_LIMIT,
+      user,
+    });
     return { channels };
   }
 
@@ -64,49 +62,68 @@ export class ChannelReader {
     page: ChannelQueryBody["messages"] & object,
   ): Promise<ChannelStateResponse> {
     const ctx = await loadChannel(this.store, this.types, actor, cid, "ReadChannel");
-    return this.stateOf(ctx, page.limit === 0 ? [] : await this.messages.pageFor(ctx, page));
+    const messages = page.limit === 0 ? [] : await this.messages.pageFor(ctx, page);
+    const [state] = await this.statesOf([ctx], [messages], {
+      mentions: await this.mentionsByChannel(actor),
+      memberLimit: MEMBER_LIMIT,
+      user: ctx.user,
+    });
+    return state as ChannelStateResponse;
   }
 
-  private async stateOf(
-    ctx: ChannelContext,
-    messages: MessageResponse[],
-    known: { mentions?: ReadonlyMap<string, number>; memberLimit?: number; user?: UserRow } = {},
-  ): Promise<ChannelStateResponse> {
-    const { actor } = ctx;
-    const cid = ctx.channel.cid;
-    const memberLimit = known.memberLimit ?? MEMBER_LIMIT;
-    const members = memberLimit === 0 ? [] : await this.store.members.listWithUsers(cid, memberLimit);
-    // The first MEMBER_LIMIT members are listed; the caller's own membership and read state are
-    // always answered, however many joined before them.
-    let own = members.find((m) => m.member.user_id === actor.userId);
-    if (!own && ctx.member) {
-      const user = known.user ?? (await this.store.users.get(actor.userId));
-      if (user) own = { member: ctx.member, user };
-    }
-    const readers = own && !members.includes(own) ? [...members, own] : members;
-    const mentions = (known.mentions ?? (await this.mentionsByChannel(actor))).get(cid) ?? 0;
-    // One grouped count for every listed member, not one query each (docs/performance.md, P5),
-    // up to the last_seq answered: a later message reaches the client as an event and is counted
-    // there, not twice.
-    const unread = await this.store.messages.countUnreadByMember(
-      cid,
-      readers.map(({ member }) => member),
-      Number(ctx.channel.truncated_seq),
-      Number(ctx.channel.last_seq),
+  /**
+   * The channels' states with their messages already rendered: the listed members of every
+   * channel in one statement, and their unread counts in one more (docs/performance.md, P5).
+   */
+  private async statesOf(
+    contexts: readonly ChannelContext[],
+    messages: readonly MessageResponse[][],
+    known: { mentions: ReadonlyMap<string, number>; memberLimit: number; user: UserRow | undefined },
+  ): Promise<ChannelStateResponse[]> {
+    const listed = await this.store.members.listWithUsersIn(
+      contexts.map((ctx) => ctx.channel.cid),
+      known.memberLimit,
     );
-    const read = readers.map(({ member }) =>
-      toReadState(member, unread.get(member.user_id) ?? 0, member.user_id === actor.userId ? mentions : 0),
+    const views = contexts.map((ctx) => {
+      const members = listed.get(ctx.channel.cid) ?? [];
+      // The first `memberLimit` members are listed; the caller's own membership and read state
+      // are always answered, however many joined before them.
+      let own = members.find((m) => m.member.user_id === ctx.actor.userId);
+      if (!own && ctx.member && known.user) own = { member: ctx.member, user: known.user };
+      const readers = own && !members.includes(own) ? [...members, own] : members;
+      return { ctx, members, own, readers };
+    });
+    // Counted up to the last_seq answered: a later message reaches the client as an event and is
+    // counted there, not twice.
+    const unread = await this.store.messages.countUnreadByChannel(
+      views.map(({ ctx, readers }) => ({
+        cid: ctx.channel.cid,
+        readers: readers.map(({ member }) => member),
+        truncatedSeq: Number(ctx.channel.truncated_seq),
+        upToSeq: Number(ctx.channel.last_seq),
+      })),
     );
-    return {
-      channel: toChannelResponse(ctx.channel, ctx.config),
-      members: members.map((m) => toMemberResponse(m.member, m.user, this.presence)),
-      membership: own ? toMembershipResponse(own.member, own.user, this.presence) : null,
-      messages,
-      read,
-      watcher_count: this.presence.watcherCount(cid),
-      last_seq: Number(ctx.channel.last_seq),
-      own_capabilities: channelCapabilities(ctx),
-    };
+    return views.map(({ ctx, members, own, readers }, i) => {
+      const { actor, channel, config } = ctx;
+      const counts = unread.get(channel.cid);
+      const mentions = known.mentions.get(channel.cid) ?? 0;
+      return {
+        channel: toChannelResponse(channel, config),
+        members: members.map((m) => toMemberResponse(m.member, m.user, this.presence)),
+        membership: own ? toMembershipResponse(own.member, own.user, this.presence) : null,
+        messages: messages[i] ?? [],
+        read: readers.map(({ member }) =>
+          toReadState(
+            member,
+            counts?.get(member.user_id) ?? 0,
+            member.user_id === actor.userId ? mentions : 0,
+          ),
+        ),
+        watcher_count: this.presence.watcherCount(channel.cid),
+        last_seq: Number(channel.last_seq),
+        own_capabilities: channelCapabilities(ctx),
+      };
+    });
   }
 
   private async mentionsByChannel(actor: Actor): Promise<Map<string, number>> {

@@ -245,7 +245,16 @@ export class MessagesService {
     return renderMessages(this.store, this.presence, await this.pageRows(ctx, p, parentId), ctx.actor.userId);
   }
 
-  /** `pageFor`'s rows, not yet rendered (a channel list renders all its pages at once). */
+  /** The newest `limit` messages of each channel, not yet rendered: a channel list's pages, read at once. */
+  async newestPageRows(contexts: readonly ChannelContext[], limit: number): Promise<MessageWithUser[][]> {
+    const pages = await this.store.messages.newestPages(
+      contexts.map(({ channel }) => ({ cid: channel.cid, afterSeq: Number(channel.truncated_seq) })),
+      limit,
+    );
+    return contexts.map(({ channel }) => pages.get(channel.cid) ?? []);
+  }
+
+  /** `pageFor`'s rows, not yet rendered. */
   async pageRows(ctx: ChannelContext, p: MessagePagination, parentId?: string): Promise<MessageWithUser[]> {
     const cid = ctx.channel.cid;
     const limit = p.limit ?? DEFAULT_PAGE_SIZE;

@@ -108,6 +108,33 @@ export function membersContract(ctx: ContractContext): void {
       ]);
     });
 
+    it("lists the first members of several channels in one call, as it lists each alone", async () => {
+      const [a, b, none] = [
+        await addChannel(ctx.store),
+        await addChannel(ctx.store),
+        await addChannel(ctx.store),
+      ];
+      const users = [await addUser(ctx.store), await addUser(ctx.store), await addUser(ctx.store)];
+      for (const [i, u] of users.entries()) {
+        await ctx.store.members.insert(memberRow(a.cid, u.id, { created_at: at(30 - i) }));
+        if (i < 2) await ctx.store.members.insert(memberRow(b.cid, u.id, { created_at: at(10 + i) }));
+      }
+      const cids = [a.cid, b.cid, none.cid];
+      for (const limit of [1, 2, 100]) {
+        const listed = await ctx.store.members.listWithUsersIn(cids, limit);
+        for (const cid of cids) {
+          expect(listed.get(cid) ?? []).toEqual(await ctx.store.members.listWithUsers(cid, limit));
+        }
+        expect(listed.has(none.cid)).toBe(false);
+      }
+      expect((await ctx.store.members.listWithUsersIn(cids, 2)).get(a.cid)?.map((m) => m.user.id)).toEqual([
+        users[2]?.id,
+        users[1]?.id,
+      ]);
+      expect(await ctx.store.members.listWithUsersIn([], 4)).toEqual(new Map());
+      expect(await ctx.store.members.listWithUsersIn(cids, 0)).toEqual(new Map());
+    });
+
     it("counts members and lists their ids", async () => {
       const ch = await addChannel(ctx.store);
       expect(await ctx.store.members.count(ch.cid)).toBe(0);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ONE_SCAN_WINDOW } from "../kysely/message-repos.js";
-import type { ChannelRow, EventRow, MessageRow, UserRow } from "../store.js";
+import type { ChannelRow, EventRow, MessageRow, ReadPosition, UserRow } from "../store.js";
 import {
   addChannel,
   addMessages,
@@ -183,6 +183,43 @@ export function messagesContract(ctx: ContractContext): void {
     });
   });
 
+  describe("messages.newestPages", () => {
+    it("answers each channel's newest page as page would, in one call", async () => {
+      const u = await addUser(ctx.store);
+      const [a, b, truncated, empty] = [
+        await addChannel(ctx.store),
+        await addChannel(ctx.store),
+        await addChannel(ctx.store),
+        await addChannel(ctx.store),
+      ];
+      await addMessages(ctx.store, a.cid, u.id, 6);
+      await addMessages(ctx.store, truncated.cid, u.id, 5);
+      // A thread-only reply is not on the channel's page; one also shown in the channel is.
+      await ctx.store.messages.insert(messageRow(b.cid, u.id, 1));
+      await ctx.store.messages.insert(messageRow(b.cid, u.id, 2, { parent_id: "p", show_in_channel: 0 }));
+      await ctx.store.messages.insert(messageRow(b.cid, u.id, 3, { parent_id: "p", show_in_channel: 1 }));
+      const wanted = [
+        { cid: a.cid, afterSeq: 0 },
+        { cid: b.cid, afterSeq: 0 },
+        { cid: truncated.cid, afterSeq: 4 },
+        { cid: empty.cid, afterSeq: 0 },
+      ];
+      for (const limit of [1, 3, 25]) {
+        const pages = await ctx.store.messages.newestPages(wanted, limit);
+        for (const w of wanted) {
+          const page = await ctx.store.messages.page({ ...w, limit });
+          expect(pages.get(w.cid) ?? []).toEqual(page);
+        }
+        expect([...pages.keys()].sort()).toEqual([a.cid, b.cid, truncated.cid].sort());
+      }
+      expect((await ctx.store.messages.newestPages(wanted, 2)).get(b.cid)?.map((m) => m.message.seq)).toEqual(
+        [1, 3],
+      );
+      expect(await ctx.store.messages.newestPages([], 5)).toEqual(new Map());
+      expect(await ctx.store.messages.newestPages(wanted, 0)).toEqual(new Map());
+    });
+  });
+
   describe("messages: last regular and unread counts", () => {
     it("lastRegular answers the newest regular message after the truncation point", async () => {
       const ch = await addChannel(ctx.store);
@@ -214,7 +251,11 @@ export function messagesContract(ctx: ContractContext): void {
       expect(await ctx.store.messages.countUnread(ch.cid, you.id, 0)).toBe(1);
     });
 
-    it("countUnreadByMember counts each reader's unread from the read point it is given", async () => {
+    /** One channel's counts, asked for alone. */
+    const countOne = async (cid: string, readers: ReadPosition[], truncatedSeq: number, upToSeq: number) =>
+      (await ctx.store.messages.countUnreadByChannel([{ cid, readers, truncatedSeq, upToSeq }])).get(cid);
+
+    it("countUnreadByChannel counts each reader's unread from the read point it is given", async () => {
       const ch = await addChannel(ctx.store);
       const [me, you, them] = [await addUser(ctx.store), await addUser(ctx.store), await addUser(ctx.store)];
       const rows: [string, Partial<MessageRow>][] = [
@@ -235,8 +276,7 @@ export function messagesContract(ctx: ContractContext): void {
         { user_id: you.id, last_read_seq: 0 },
         { user_id: them.id, last_read_seq: 5 },
       ];
-      const counts = (truncated: number, upTo: number) =>
-        ctx.store.messages.countUnreadByMember(ch.cid, readers, truncated, upTo);
+      const counts = (truncated: number, upTo: number) => countOne(ch.cid, readers, truncated, upTo);
       expect(await counts(0, 8)).toEqual(
         new Map([
           [me.id, 3],
@@ -258,10 +298,17 @@ export function messagesContract(ctx: ContractContext): void {
           [them.id, 2],
         ]),
       );
-      expect(await ctx.store.messages.countUnreadByMember(ch.cid, [], 0, 8)).toEqual(new Map());
+      expect(await counts(8, 8)).toEqual(
+        new Map([
+          [me.id, 0],
+          [you.id, 0],
+          [them.id, 0],
+        ]),
+      );
+      expect(await countOne(ch.cid, [], 0, 8)).toEqual(new Map());
     });
 
-    it("countUnreadByMember agrees across a backlog longer than one scan's window", async () => {
+    it("countUnreadByChannel agrees across a backlog longer than one scan's window", async () => {
       const ch = await addChannel(ctx.store);
       const [me, you] = [await addUser(ctx.store), await addUser(ctx.store)];
       const end = 2 * ONE_SCAN_WINDOW;
@@ -278,7 +325,7 @@ export function messagesContract(ctx: ContractContext): void {
         { user_id: me.id, last_read_seq: 0 },
         { user_id: you.id, last_read_seq: end - 1 },
       ];
-      expect(await ctx.store.messages.countUnreadByMember(ch.cid, far, 0, end)).toEqual(
+      expect(await countOne(ch.cid, far, 0, end)).toEqual(
         new Map([
           [me.id, 3],
           [you.id, 1],
@@ -288,24 +335,86 @@ export function messagesContract(ctx: ContractContext): void {
         { user_id: me.id, last_read_seq: ONE_SCAN_WINDOW + 1 },
         { user_id: you.id, last_read_seq: end - 1 },
       ];
-      expect(await ctx.store.messages.countUnreadByMember(ch.cid, near, 0, end)).toEqual(
+      expect(await countOne(ch.cid, near, 0, end)).toEqual(
         new Map([
           [me.id, 2],
           [you.id, 1],
         ]),
       );
-      expect(await ctx.store.messages.countUnreadByMember(ch.cid, far, 1, end)).toEqual(
+      expect(await countOne(ch.cid, far, 1, end)).toEqual(
         new Map([
           [me.id, 2],
           [you.id, 1],
         ]),
       );
-      expect(await ctx.store.messages.countUnreadByMember(ch.cid, far, end - 2, end)).toEqual(
+      expect(await countOne(ch.cid, far, end - 2, end)).toEqual(
         new Map([
           [me.id, 1],
           [you.id, 1],
         ]),
       );
+    });
+
+    it("countUnreadByChannel counts several channels at once as it counts each alone", async () => {
+      const [me, you] = [await addUser(ctx.store), await addUser(ctx.store)];
+      const [near, far, quiet, nobody] = [
+        await addChannel(ctx.store),
+        await addChannel(ctx.store),
+        await addChannel(ctx.store),
+        await addChannel(ctx.store),
+      ];
+      for (let seq = 1; seq <= 6; seq++) {
+        await ctx.store.messages.insert(messageRow(near.cid, seq % 2 ? you.id : me.id, seq));
+        await ctx.store.messages.insert(messageRow(quiet.cid, you.id, seq));
+      }
+      const end = ONE_SCAN_WINDOW + 10;
+      for (const seq of [2, ONE_SCAN_WINDOW + 5, end])
+        await ctx.store.messages.insert(messageRow(far.cid, you.id, seq));
+      const queries = [
+        {
+          cid: near.cid,
+          readers: [
+            { user_id: me.id, last_read_seq: 2 },
+            { user_id: you.id, last_read_seq: 0 },
+          ],
+          truncatedSeq: 1,
+          upToSeq: 6,
+        },
+        {
+          cid: far.cid,
+          readers: [
+            { user_id: me.id, last_read_seq: 0 },
+            { user_id: you.id, last_read_seq: end },
+          ],
+          truncatedSeq: 0,
+          upToSeq: end,
+        },
+        { cid: quiet.cid, readers: [{ user_id: me.id, last_read_seq: 6 }], truncatedSeq: 0, upToSeq: 6 },
+        { cid: nobody.cid, readers: [], truncatedSeq: 0, upToSeq: 0 },
+      ];
+      const all = await ctx.store.messages.countUnreadByChannel(queries);
+      expect(all).toEqual(
+        new Map([
+          [
+            near.cid,
+            new Map([
+              [me.id, 2],
+              [you.id, 3],
+            ]),
+          ],
+          [
+            far.cid,
+            new Map([
+              [me.id, 3],
+              [you.id, 0],
+            ]),
+          ],
+          [quiet.cid, new Map([[me.id, 0]])],
+          [nobody.cid, new Map()],
+        ]),
+      );
+      for (const q of queries)
+        expect(await countOne(q.cid, [...q.readers], q.truncatedSeq, q.upToSeq)).toEqual(all.get(q.cid));
     });
 
     it("unreadForUser counts per channel after the read point and the truncation point", async () => {

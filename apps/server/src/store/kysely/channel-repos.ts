@@ -1,4 +1,5 @@
 import { type SelectQueryBuilder, sql } from "kysely";
+import { groupBy } from "../../lib/group-by.js";
 import type { Database } from "../schema.js";
 import type {
   ChannelRepo,
@@ -7,12 +8,14 @@ import type {
   ChannelTypeRepo,
   MemberRepo,
   MemberRow,
+  MemberWithUser,
   UserRow,
 } from "../store.js";
 import { readAudience, splitIds } from "./audience.js";
-import { type Db, visibleKinds, writesInWith } from "./executor.js";
+import { type Db, statementsRoundTrip, visibleKinds, writesInWith } from "./executor.js";
 import { banInForce } from "./moderation-repos.js";
 import { channelNameMatches } from "./name-match.js";
+import { unionOfArms } from "./per-channel.js";
 import type { PreparedQueries } from "./prepared.js";
 
 export function channelTypeRepo(db: Db): ChannelTypeRepo {
@@ -288,7 +291,42 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
   };
 }
 
+/** A channel's first `limit` members by join order, each with their user's columns. */
+const firstMembers = (db: Db, cid: string, limit: number) =>
+  db
+    .selectFrom("members")
+    .innerJoin("users", "users.id", "members.user_id")
+    .selectAll("members")
+    .select(USER_COLUMNS)
+    .where("members.cid", "=", cid)
+    .orderBy("members.created_at", "asc")
+    .orderBy("members.user_id", "asc")
+    .limit(limit);
+
+type FirstMemberRow = Awaited<ReturnType<ReturnType<typeof firstMembers>["execute"]>>[number];
+
+const memberWithUser = (r: FirstMemberRow): MemberWithUser => ({
+  member: {
+    cid: r.cid,
+    user_id: r.user_id,
+    role: r.role,
+    created_at: r.created_at,
+    hidden: r.hidden,
+    muted: r.muted,
+    last_read_at: r.last_read_at,
+    last_read_message_id: r.last_read_message_id,
+    last_read_seq: r.last_read_seq,
+  },
+  user: userOf(r),
+});
+
 export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
+  const listWithUsers = async (cid: string, limit: number) =>
+    (
+      await prepared.run(db, "members.listWithUsers", [cid, limit], (cid, limit) =>
+        firstMembers(db, cid, limit),
+      )
+    ).map(memberWithUser);
   return {
     async insert(row) {
       await db.insertInto("members").values(row).execute();
@@ -305,32 +343,23 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
         db.updateTable("members").set(patch).where("cid", "=", cid).where("user_id", "=", userId),
       );
     },
-    async listWithUsers(cid, limit) {
-      const rows = await prepared.run(db, "members.listWithUsers", [cid, limit], (cid, limit) =>
-        db
-          .selectFrom("members")
-          .innerJoin("users", "users.id", "members.user_id")
-          .selectAll("members")
-          .select(USER_COLUMNS)
-          .where("members.cid", "=", cid)
-          .orderBy("members.created_at", "asc")
-          .orderBy("members.user_id", "asc")
-          .limit(limit),
+    listWithUsers,
+    async listWithUsersIn(cids, limit) {
+      if (cids.length === 0 || limit === 0) return new Map();
+      if (!statementsRoundTrip(db)) {
+        // In the process, a channel's members cost no more read alone, and a long list of them
+        // less, than as an arm of a UNION (bench/store/channel-list.ts).
+        const lists = new Map<string, MemberWithUser[]>();
+        for (const cid of cids) {
+          const members = await listWithUsers(cid, limit);
+          if (members.length > 0) lists.set(cid, members);
+        }
+        return lists;
+      }
+      const rows = await prepared.run(db, "members.listWithUsersIn", [cids, limit], (cids, limit) =>
+        unionOfArms(cids.map((cid) => db.selectFrom(firstMembers(db, cid, limit).as("p")).selectAll())),
       );
-      return rows.map((r) => ({
-        member: {
-          cid: r.cid,
-          user_id: r.user_id,
-          role: r.role,
-          created_at: r.created_at,
-          hidden: r.hidden,
-          muted: r.muted,
-          last_read_at: r.last_read_at,
-          last_read_message_id: r.last_read_message_id,
-          last_read_seq: r.last_read_seq,
-        },
-        user: userOf(r),
-      }));
+      return groupBy(rows.map(memberWithUser), (m) => m.member.cid);
     },
     async userIds(cid) {
       // One joined string, as in `audience`.

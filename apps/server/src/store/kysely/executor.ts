@@ -26,3 +26,6 @@ export function visibleKinds(hide: readonly MembershipKind[] | undefined, channe
 
 /** Whether the engine runs INSERT, UPDATE and DELETE inside a WITH (PostgreSQL; SQLite does not). */
 export const writesInWith = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Whether every statement is a network round trip (PostgreSQL; SQLite runs in the process). */
+export const statementsRoundTrip = writesInWith;

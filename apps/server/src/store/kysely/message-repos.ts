@@ -1,4 +1,5 @@
 import { type QueryCreator, sql } from "kysely";
+import { groupBy } from "../../lib/group-by.js";
 import type { Database } from "../schema.js";
 import type {
   EventRepo,
@@ -7,10 +8,12 @@ import type {
   MessageRow,
   MessageWithUser,
   ReadPosition,
+  UnreadQuery,
 } from "../store.js";
 import { userRepo } from "./account-repos.js";
 import { audienceQuery, readAudience, toAudience } from "./audience.js";
 import { type Db, visibleKinds, writesInWith } from "./executor.js";
+import { unionOfArms } from "./per-channel.js";
 import type { PreparedQueries } from "./prepared.js";
 
 /**
@@ -37,6 +40,20 @@ async function withAuthors(
 /** Messages shown in the channel: not thread-only replies. */
 const inChannel = sql<boolean>`(messages.parent_id is null or messages.show_in_channel = 1)`;
 
+/** A channel's messages after seq `afterSeq`. */
+const after = (db: Db, cid: string, afterSeq: number) =>
+  db.selectFrom("messages").selectAll().where("messages.cid", "=", cid).where("messages.seq", ">", afterSeq);
+
+/** … those shown in the channel. */
+const shownAfter = (db: Db, cid: string, afterSeq: number) => after(db, cid, afterSeq).where(inChannel);
+
+const newestFirst = <Q extends ReturnType<typeof after>>(query: Q, limit: number) =>
+  query.orderBy("messages.seq", "desc").limit(limit);
+
+/** A channel's newest `limit` messages shown in it, newest first. */
+const newestShown = (db: Db, cid: string, afterSeq: number, limit: number) =>
+  newestFirst(shownAfter(db, cid, afterSeq), limit);
+
 /** The messages an unread count counts: regular, shown in the channel, after seq `after`. */
 const unreadAfter = (db: Db, cid: string, after: number) =>
   db
@@ -57,14 +74,26 @@ const unreadIn = (db: Db, cid: string, after: number, upTo: number) =>
  */
 export const ONE_SCAN_WINDOW = 1000;
 
+/** Each reader's count from one scan of the window their unread messages are in. */
+function countIn(
+  window: readonly { seq: number | string; user_id: string }[],
+  readers: readonly ReadPosition[],
+): Map<string, number> {
+  return new Map(
+    readers.map((r) => {
+      const after = Number(r.last_read_seq);
+      let n = 0;
+      for (const m of window) if (Number(m.seq) > after && m.user_id !== r.user_id) n++;
+      return [r.user_id, n];
+    }),
+  );
+}
+
 /** Each reader's count in SQL, one statement each. */
 async function countUnreadEach(
   db: Db,
   prepared: PreparedQueries,
-  cid: string,
-  readers: readonly ReadPosition[],
-  truncatedSeq: number,
-  upToSeq: number,
+  { cid, readers, truncatedSeq, upToSeq }: UnreadQuery,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const r of readers) {
@@ -152,6 +181,26 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
         .where("id", "=", parentId)
         .execute();
     },
+    async newestPages(channels, limit) {
+      if (channels.length === 0 || limit === 0) return new Map();
+      const cids = channels.map((c) => c.cid);
+      const afters = channels.map((c) => c.afterSeq);
+      const rows = await prepared.run(
+        db,
+        "messages.newestPages",
+        [cids, afters, limit],
+        (cids, afters, limit) =>
+          unionOfArms(
+            cids.map((cid, i) =>
+              db.selectFrom(newestShown(db, cid, afters[i] as number, limit).as("p")).selectAll(),
+            ),
+          ),
+      );
+      // Each arm reads newest first; a page answers oldest first.
+      const pages = groupBy(await withAuthors(db, prepared, rows), (r) => r.message.cid);
+      for (const page of pages.values()) page.sort((a, b) => a.message.seq - b.message.seq);
+      return pages;
+    },
     async page(q) {
       // One prepared query per shape: thread or channel, and which bound (docs/performance.md, P5).
       const bound = q.seqGt ?? q.seqLt;
@@ -162,21 +211,17 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
       if (bound !== undefined) args.push(bound);
       const rows = await prepared.run(db, key, args, (...a) => {
         const [cid, afterSeq, limit, ...rest] = a as [string, number, number, ...(string | number)[]];
-        let query = db
-          .selectFrom("messages")
-          .selectAll()
-          .where("messages.cid", "=", cid)
-          .where("messages.seq", ">", afterSeq);
-        query = q.parentId
-          ? query.where("messages.parent_id", "=", rest.shift() as string)
-          : query.where(inChannel);
+        const query = q.parentId
+          ? after(db, cid, afterSeq).where("messages.parent_id", "=", rest.shift() as string)
+          : shownAfter(db, cid, afterSeq);
         if (direction === "gt")
           return query
             .where("messages.seq", ">", rest[0] as number)
             .orderBy("messages.seq", "asc")
             .limit(limit);
-        if (direction === "lt") query = query.where("messages.seq", "<", rest[0] as number);
-        return query.orderBy("messages.seq", "desc").limit(limit);
+        if (direction === "lt")
+          return newestFirst(query.where("messages.seq", "<", rest[0] as number), limit);
+        return newestFirst(query, limit);
       });
       return withAuthors(db, prepared, direction === "gt" ? rows : rows.reverse());
     },
@@ -218,25 +263,33 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
         : await build(userId).execute();
       return rows.map((r) => ({ ...r, unread_count: Number(r.unread_count) }));
     },
-    async countUnreadByMember(cid, readers, truncatedSeq, upToSeq) {
-      if (readers.length === 0) return new Map();
-      const from = Math.max(truncatedSeq, Math.min(...readers.map((r) => Number(r.last_read_seq))));
-      if (upToSeq - from > ONE_SCAN_WINDOW)
-        return countUnreadEach(db, prepared, cid, readers, truncatedSeq, upToSeq);
-      const window = await prepared.run(
-        db,
-        "messages.unreadWindow",
-        [cid, from, upToSeq],
-        (cid, from, upTo) => unreadIn(db, cid, from, upTo).select(["seq", "user_id"]),
+    async countUnreadByChannel(queries) {
+      const counts = new Map<string, Map<string, number>>();
+      const scans: { q: UnreadQuery; from: number }[] = [];
+      for (const q of queries) {
+        const from = Math.max(q.truncatedSeq, Math.min(...q.readers.map((r) => Number(r.last_read_seq))));
+        if (q.readers.length === 0 || from >= q.upToSeq) counts.set(q.cid, countIn([], q.readers));
+        else if (q.upToSeq - from > ONE_SCAN_WINDOW)
+          counts.set(q.cid, await countUnreadEach(db, prepared, q));
+        else scans.push({ q, from });
+      }
+      if (scans.length === 0) return counts;
+      const windows = groupBy(
+        await prepared.run(
+          db,
+          "messages.unreadWindows",
+          [scans.map((s) => s.q.cid), scans.map((s) => s.from), scans.map((s) => s.q.upToSeq)],
+          (cids, froms, upTos) =>
+            unionOfArms(
+              cids.map((cid, i) =>
+                unreadIn(db, cid, froms[i] as number, upTos[i] as number).select(["cid", "seq", "user_id"]),
+              ),
+            ),
+        ),
+        (m) => m.cid,
       );
-      return new Map(
-        readers.map((r) => {
-          const after = Number(r.last_read_seq);
-          let n = 0;
-          for (const m of window) if (Number(m.seq) > after && m.user_id !== r.user_id) n++;
-          return [r.user_id, n];
-        }),
-      );
+      for (const { q } of scans) counts.set(q.cid, countIn(windows.get(q.cid) ?? [], q.readers));
+      return counts;
     },
     async countUnread(cid, userId, afterSeq) {
       const r = await unreadAfter(db, cid, afterSeq)

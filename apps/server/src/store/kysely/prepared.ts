@@ -18,8 +18,11 @@ export type DirectRunner = <R>(db: Db, query: CompiledQuery<R>) => Promise<Query
 
 /** Shapes a process sees are few, but each length of a list is one: keep the newest. */
 const TEMPLATES = 2000;
-/** Longer lists are built each time: their templates would be large and rarely reused. */
-const LONGEST_LIST = 64;
+/**
+ * Longer lists are built each time: their templates would be large and rarely reused. 100 is the
+ * most channels a list answers, each an arm of its per-channel reads (per-channel.ts).
+ */
+const LONGEST_LIST = 100;
 
 const isRow = (v: Arg): v is Record<string, unknown> =>
   typeof v === "object" &&
