@@ -9,6 +9,12 @@ import type { Store } from "../../apps/server/src/store/store.js";
 export interface BenchStore {
   store: Store;
   engine: "SQLite" | "PostgreSQL";
+  /**
+   * Once the data is in: on PostgreSQL, ANALYZE the schema's tables, as autovacuum does in a
+   * running deployment once a table has changed enough (a plan made without statistics guesses
+   * every table nearly empty). Nothing on SQLite, whose store keeps no statistics.
+   */
+  analyze(): Promise<void>;
   /** Closes the store and removes what it made: the SQLite file's directory, or the schema. */
   close(): Promise<void>;
 }
@@ -22,15 +28,29 @@ export async function openBenchStore(name: string, url: string | undefined): Pro
   if (url) {
     const schema = `parley_bench_${name.replace(/-/g, "_")}`;
     const store = await openPostgresStore({ url, schema });
+    const admin = async (run: (client: pg.Client) => Promise<unknown>) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await run(client);
+      } finally {
+        await client.end();
+      }
+    };
     return {
       store,
       engine: "PostgreSQL",
+      analyze: () =>
+        admin(async (client) => {
+          const tables = await client.query<{ t: string }>(
+            "select tablename as t from pg_tables where schemaname = $1",
+            [schema],
+          );
+          for (const { t } of tables.rows) await client.query(`analyze ${schema}."${t}"`);
+        }),
       async close() {
         await store.close();
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
+        await admin((client) => client.query(`drop schema if exists ${schema} cascade`));
       },
     };
   }
@@ -39,6 +59,7 @@ export async function openBenchStore(name: string, url: string | undefined): Pro
   return {
     store,
     engine: "SQLite",
+    analyze: async () => undefined,
     async close() {
       await store.close();
       rmSync(dir, { recursive: true, force: true });

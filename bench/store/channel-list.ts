@@ -25,7 +25,7 @@ const MESSAGES = 200;
 const LISTS = 400;
 const WARMUP = 50;
 
-const { store, engine, close } = await openBenchStore("channel-list", process.argv[2]);
+const { store, engine, analyze, close } = await openBenchStore("channel-list", process.argv[2]);
 
 await ensureTypes(store);
 const users = [];
@@ -46,6 +46,8 @@ for (let c = 0; c < CHANNELS; c++) {
   channels.push((await store.channels.get(cid)) as ChannelRow);
   mine.push((await store.members.get(cid, me.id)) as MemberRow);
 }
+
+await analyze();
 
 const unreadQuery = (ch: ChannelRow, readers: MemberRow[]): UnreadQuery => ({
   cid: ch.cid,
