@@ -15,7 +15,7 @@ import { readAudience, splitIds } from "./audience.js";
 import { type Db, statementsRoundTrip, visibleKinds, writesInWith } from "./executor.js";
 import { banInForce } from "./moderation-repos.js";
 import { channelNameMatches } from "./name-match.js";
-import { unionOfArms } from "./per-channel.js";
+import { type Operand, perChannel } from "./per-channel.js";
 import type { PreparedQueries } from "./prepared.js";
 
 export function channelTypeRepo(db: Db): ChannelTypeRepo {
@@ -292,7 +292,7 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
 }
 
 /** A channel's first `limit` members by join order, each with their user's columns. */
-const firstMembers = (db: Db, cid: string, limit: number) =>
+const firstMembers = (db: Db, cid: Operand<string>, limit: number) =>
   db
     .selectFrom("members")
     .innerJoin("users", "users.id", "members.user_id")
@@ -356,8 +356,13 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
         }
         return lists;
       }
-      const rows = await prepared.run(db, "members.listWithUsersIn", [cids, limit], (cids, limit) =>
-        unionOfArms(cids.map((cid) => db.selectFrom(firstMembers(db, cid, limit).as("p")).selectAll())),
+      const rows = await perChannel(
+        db,
+        prepared,
+        "members.listWithUsersIn",
+        { cid: { type: "text", values: cids } },
+        [limit],
+        (c, limit) => firstMembers(db, c.cid, limit),
       );
       return groupBy(rows.map(memberWithUser), (m) => m.member.cid);
     },

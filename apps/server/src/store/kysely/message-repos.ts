@@ -13,7 +13,7 @@ import type {
 import { userRepo } from "./account-repos.js";
 import { audienceQuery, readAudience, toAudience } from "./audience.js";
 import { type Db, visibleKinds, writesInWith } from "./executor.js";
-import { unionOfArms } from "./per-channel.js";
+import { type Operand, perChannel } from "./per-channel.js";
 import type { PreparedQueries } from "./prepared.js";
 
 /**
@@ -41,21 +41,22 @@ async function withAuthors(
 const inChannel = sql<boolean>`(messages.parent_id is null or messages.show_in_channel = 1)`;
 
 /** A channel's messages after seq `afterSeq`. */
-const after = (db: Db, cid: string, afterSeq: number) =>
+const after = (db: Db, cid: Operand<string>, afterSeq: Operand<number>) =>
   db.selectFrom("messages").selectAll().where("messages.cid", "=", cid).where("messages.seq", ">", afterSeq);
 
 /** … those shown in the channel. */
-const shownAfter = (db: Db, cid: string, afterSeq: number) => after(db, cid, afterSeq).where(inChannel);
+const shownAfter = (db: Db, cid: Operand<string>, afterSeq: Operand<number>) =>
+  after(db, cid, afterSeq).where(inChannel);
 
 const newestFirst = <Q extends ReturnType<typeof after>>(query: Q, limit: number) =>
   query.orderBy("messages.seq", "desc").limit(limit);
 
 /** A channel's newest `limit` messages shown in it, newest first. */
-const newestShown = (db: Db, cid: string, afterSeq: number, limit: number) =>
+const newestShown = (db: Db, cid: Operand<string>, afterSeq: Operand<number>, limit: number) =>
   newestFirst(shownAfter(db, cid, afterSeq), limit);
 
 /** The messages an unread count counts: regular, shown in the channel, after seq `after`. */
-const unreadAfter = (db: Db, cid: string, after: number) =>
+const unreadAfter = (db: Db, cid: Operand<string>, after: Operand<number>) =>
   db
     .selectFrom("messages")
     .where("cid", "=", cid)
@@ -64,7 +65,7 @@ const unreadAfter = (db: Db, cid: string, after: number) =>
     .where(inChannel);
 
 /** … and up to seq `upTo`. */
-const unreadIn = (db: Db, cid: string, after: number, upTo: number) =>
+const unreadIn = (db: Db, cid: Operand<string>, after: Operand<number>, upTo: Operand<number>) =>
   unreadAfter(db, cid, after).where("seq", "<=", upTo);
 
 /**
@@ -183,18 +184,16 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
     },
     async newestPages(channels, limit) {
       if (channels.length === 0 || limit === 0) return new Map();
-      const cids = channels.map((c) => c.cid);
-      const afters = channels.map((c) => c.afterSeq);
-      const rows = await prepared.run(
+      const rows = await perChannel(
         db,
+        prepared,
         "messages.newestPages",
-        [cids, afters, limit],
-        (cids, afters, limit) =>
-          unionOfArms(
-            cids.map((cid, i) =>
-              db.selectFrom(newestShown(db, cid, afters[i] as number, limit).as("p")).selectAll(),
-            ),
-          ),
+        {
+          cid: { type: "text", values: channels.map((c) => c.cid) },
+          after_seq: { type: "bigint", values: channels.map((c) => c.afterSeq) },
+        },
+        [limit],
+        (c, limit) => newestShown(db, c.cid, c.after_seq, limit),
       );
       // Each arm reads newest first; a page answers oldest first.
       const pages = groupBy(await withAuthors(db, prepared, rows), (r) => r.message.cid);
@@ -275,16 +274,17 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
       }
       if (scans.length === 0) return counts;
       const windows = groupBy(
-        await prepared.run(
+        await perChannel(
           db,
+          prepared,
           "messages.unreadWindows",
-          [scans.map((s) => s.q.cid), scans.map((s) => s.from), scans.map((s) => s.q.upToSeq)],
-          (cids, froms, upTos) =>
-            unionOfArms(
-              cids.map((cid, i) =>
-                unreadIn(db, cid, froms[i] as number, upTos[i] as number).select(["cid", "seq", "user_id"]),
-              ),
-            ),
+          {
+            cid: { type: "text", values: scans.map((s) => s.q.cid) },
+            from_seq: { type: "bigint", values: scans.map((s) => s.from) },
+            up_to_seq: { type: "bigint", values: scans.map((s) => s.q.upToSeq) },
+          },
+          [],
+          (w) => unreadIn(db, w.cid, w.from_seq, w.up_to_seq).select(["cid", "seq", "user_id"]),
         ),
         (m) => m.cid,
       );
