@@ -153,17 +153,14 @@ function standingQuery(
     .where("channels.cid", "=", cid);
 }
 
-const nextSeqQuery = (db: Db, cid: string) =>
+/** The channel's next seq; a message shown in the channel also makes it active at `activeAt`. */
+const nextSeqQuery = (db: Db, cid: string, activeAt?: string) =>
   db
     .updateTable("channels")
-    .set((eb) => ({ last_seq: eb("last_seq", "+", 1) }))
-    .where("cid", "=", cid);
-
-/** A message shown in the channel makes it active at `at`. */
-const nextSeqForMessageQuery = (db: Db, cid: string, at: string) =>
-  db
-    .updateTable("channels")
-    .set((eb) => ({ last_seq: eb("last_seq", "+", 1), last_message_at: at, updated_at: at }))
+    .set((eb) => ({
+      last_seq: eb("last_seq", "+", 1),
+      ...(activeAt === undefined ? {} : { last_message_at: activeAt, updated_at: activeAt }),
+    }))
     .where("cid", "=", cid);
 
 export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
@@ -186,7 +183,7 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
       if (!writesInWith(db)) {
         const allocated = activity
           ? await prepared.first(db, "channels.nextSeqForMessage.cid", [cid, now], (cid, now) =>
-              nextSeqForMessageQuery(db, cid, now).returning("cid"),
+              nextSeqQuery(db, cid, now).returning("cid"),
             )
           : await prepared.first(db, "channels.nextSeq.cid", [cid], (cid) =>
               nextSeqQuery(db, cid).returning("cid"),
@@ -199,9 +196,7 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
       const row = await prepared.first(db, key, [cid, userId, now], (cid, userId, now) =>
         standingQuery(
           db
-            .with("c", () =>
-              (activity ? nextSeqForMessageQuery(db, cid, now) : nextSeqQuery(db, cid)).returningAll(),
-            )
+            .with("c", () => nextSeqQuery(db, cid, activity ? now : undefined).returningAll())
             .selectFrom("c as channels") as unknown as SelectQueryBuilder<Database, "channels", object>,
           cid,
           userId,
