@@ -58,6 +58,9 @@ describe("PreparedQueries", () => {
     expect(await byId(q, "p")).toEqual({ id: "p", name: "Pat", image: "new.png" });
     await patch("p", { image: null, name: "Patricia" });
     expect(await byId(q, "p")).toEqual({ id: "p", name: "Patricia", image: null });
+    // The same fields in the other order: each value still goes to its own column.
+    await patch("p", { name: "Pia", image: "a.png" });
+    expect(await byId(q, "p")).toEqual({ id: "p", name: "Pia", image: "a.png" });
   });
 
   it("keeps constants written in the query", async () => {
