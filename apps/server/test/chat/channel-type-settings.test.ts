@@ -46,6 +46,9 @@ describe("channel type settings (admin API)", () => {
     expect(long.status).toBe(400);
     expect(long.body.error.message).toMatch(/10/);
     expect((await send("ten chars!")).status).toBe(201);
+    // characters are code points: ten emoji are 20 UTF-16 units, and within the limit
+    expect((await send("🦓".repeat(10))).status).toBe(201);
+    expect((await send("🦓".repeat(11))).status).toBe(400);
 
     const on = await s.chat(admin, "PATCH", "/channel-types/team", {
       set: { search: true, max_message_length: 5000 },

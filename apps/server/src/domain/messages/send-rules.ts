@@ -67,7 +67,10 @@ async function checkAttachments(
 export function checkText(text: string, ctx: ChannelContext): string {
   const clean = text.trim();
   if (!clean) throw invalid("message.text", "message text must not be empty");
-  if ([...clean].length > ctx.config.max_message_length) {
+  // Characters are code points; a string has no more of them than UTF-16 units, so only a long
+  // one is counted (spreading every text into an array cost a send about 1 µs per 100 characters).
+  const max = ctx.config.max_message_length;
+  if (clean.length > max && [...clean].length > max) {
     throw invalid("message.text", `message text must be at most ${ctx.config.max_message_length} characters`);
   }
   return clean;
