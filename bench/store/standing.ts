@@ -8,8 +8,8 @@
  * (`… standing.ts postgres://postgres@127.0.0.1:5432/test`, in a schema of its own, dropped after).
  */
 import { addChannel, addUser, memberRow } from "../../apps/server/src/store/contract/fixtures.js";
-import { median } from "../lib/stats.js";
 import { openBenchStore } from "./bench-store.js";
+import { compareCpuPerCheck } from "./cpu-per-check.js";
 
 const CHECKS = 4_000;
 const CALLERS = 16;
@@ -32,30 +32,5 @@ const variants: Record<string, () => Promise<unknown>> = {
   "one statement": () => store.channels.withStanding(channel.cid, user.id, now()),
 };
 
-/** CPU µs of this process per check. */
-async function cpuPerCheck(check: () => Promise<unknown>): Promise<number> {
-  const before = process.cpuUsage();
-  let started = 0;
-  await Promise.all(
-    Array.from({ length: CALLERS }, async () => {
-      while (started++ < CHECKS) await check();
-    }),
-  );
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / CHECKS;
-}
-
-const samples: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
-for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, check] of Object.entries(variants)) {
-    const us = await cpuPerCheck(check);
-    if (round > 0) samples[name]?.push(us);
-  }
-}
-const [three, one] = Object.values(samples).map(median) as [number, number];
-console.log(`${engine}: CPU µs per check, median of ${ROUNDS - 1} rounds`);
-for (const [name, values] of Object.entries(samples))
-  console.log(`  ${name.padEnd(16)} ${median(values).toFixed(1)}`);
-console.log(`  one / three      ${(one / three).toFixed(2)}×`);
-
+await compareCpuPerCheck(engine, variants, { checks: CHECKS, callers: CALLERS, rounds: ROUNDS });
 await close();
