@@ -63,7 +63,18 @@ export interface RevokedTokenRepo {
   has(jti: string): Promise<boolean>;
 }
 
+/** A user with what decides whether their token may act for them now. */
+export interface UserAccess {
+  user: UserRow;
+  /** Their app-wide ban (scope `*`) in force, if any. */
+  ban: Pick<BanRow, "reason" | "expires_at"> | undefined;
+  /** Whether the token's id was revoked (false for a token without one). */
+  revoked: boolean;
+}
+
 export interface UserRepo {
+  /** The user with their app-wide ban in force at `now` and token `tokenId`'s revocation, in one read. */
+  getWithAccess(id: string, tokenId: string | undefined, now: string): Promise<UserAccess | undefined>;
   upsert(
     row: Pick<UserRow, "id" | "name" | "image" | "role" | "created_at" | "updated_at">,
   ): Promise<UserRow>;

@@ -40,26 +40,19 @@ export class ChatAuth {
           user_id: "required with a server-side token",
         });
       }
-      const user = await this.requireLiveUser(c.userId, ErrorCode.notFound);
+      const user = liveUser(await this.store.users.get(c.userId), c.userId, ErrorCode.notFound);
       return { actor: { userId: c.userId, server: true, role: user.role as AppRole }, user };
     }
     if (c.userId !== undefined) {
       throw new DomainError(ErrorCode.forbidden, "user_id is only honoured with a server-side token");
     }
     const userId = t.userId as string;
-    if (t.tokenId && (await this.store.revokedTokens.has(t.tokenId))) {
-      throw new DomainError(ErrorCode.tokenInvalid, "token has been revoked");
-    }
-    const user = await this.requireLiveUser(userId, ErrorCode.tokenInvalid);
-    const ban = await this.appBan(userId);
-    if (ban) throw new DomainError(ErrorCode.banned, banMessage(ban));
+    // One read for every request and socket: the user, their app-wide ban and the token's revocation.
+    const access = await this.store.users.getWithAccess(userId, t.tokenId, new Date().toISOString());
+    if (access?.revoked) throw new DomainError(ErrorCode.tokenInvalid, "token has been revoked");
+    const user = liveUser(access?.user, userId, ErrorCode.tokenInvalid);
+    if (access?.ban) throw new DomainError(ErrorCode.banned, banMessage(access.ban));
     return { actor: { userId, server: false, tokenId: t.tokenId, role: user.role as AppRole }, user };
-  }
-
-  private async requireLiveUser(userId: string, code: ErrorCode): Promise<UserRow> {
-    const u = await this.store.users.get(userId);
-    if (!u || u.deleted_at) throw new DomainError(code, `user ${userId} does not exist`);
-    return u;
   }
 
   async banOf(userId: string): Promise<string | undefined> {
@@ -93,6 +86,11 @@ export class ChatAuth {
       reason: "signed out",
     });
   }
+}
+
+function liveUser(u: UserRow | undefined, userId: string, code: ErrorCode): UserRow {
+  if (!u || u.deleted_at) throw new DomainError(code, `user ${userId} does not exist`);
+  return u;
 }
 
 export function banMessage(ban: Pick<BanRow, "reason" | "expires_at">): string {

@@ -71,6 +71,39 @@ export function usersContract(ctx: ContractContext): void {
       await ctx.store.users.setLastActive(u.id, at(42));
       expect((await ctx.store.users.get(u.id))?.last_active).toBe(at(42));
     });
+
+    it("getWithAccess reads the user with their app-wide ban in force and the token's revocation", async () => {
+      const { store } = ctx;
+      const [u, mod] = [await addUser(store), await addUser(store)];
+      const jti = fresh("jti");
+      const clear = { user: u, ban: undefined, revoked: false };
+      expect(await store.users.getWithAccess(u.id, undefined, at(10))).toEqual(clear);
+      expect(await store.users.getWithAccess(u.id, jti, at(10))).toEqual(clear);
+      expect(await store.users.getWithAccess(fresh("nobody"), jti, at(10))).toBeUndefined();
+
+      const ban = (scope: string, expires_at: string | null) =>
+        store.moderation.putBan({
+          user_id: u.id,
+          scope,
+          reason: "spam",
+          banned_by_id: mod.id,
+          created_at: at(1),
+          expires_at,
+          shadow: 0,
+        });
+      // A channel's ban is not app-wide.
+      await ban(`contract:${fresh("c")}`, null);
+      expect(await store.users.getWithAccess(u.id, undefined, at(10))).toEqual(clear);
+      await ban("*", at(50));
+      const banned = { ...clear, ban: { reason: "spam", expires_at: at(50) } };
+      expect(await store.users.getWithAccess(u.id, undefined, at(10))).toEqual(banned);
+      expect(await store.users.getWithAccess(u.id, undefined, at(60))).toEqual(clear);
+
+      await store.revokedTokens.add(jti, at(100));
+      expect(await store.users.getWithAccess(u.id, jti, at(10))).toEqual({ ...banned, revoked: true });
+      expect(await store.users.getWithAccess(u.id, fresh("jti"), at(60))).toEqual(clear);
+      expect(await store.users.getWithAccess(u.id, undefined, at(60))).toEqual(clear);
+    });
   });
 
   describe("users.search", () => {

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import type { AccountRepo, RevokedTokenRepo, SessionRepo, UserRepo } from "../store.js";
 import { type Db, escapeClause, likePrefix } from "./executor.js";
+import { banInForce } from "./moderation-repos.js";
 import type { PreparedQueries } from "./prepared.js";
+import { USER_COLUMNS, userOf } from "./user-columns.js";
 
 export function accountRepo(db: Db): AccountRepo {
   return {
@@ -42,6 +44,17 @@ export function sessionRepo(db: Db): SessionRepo {
   };
 }
 
+/** The user with their app-wide ban in force at `now` (bans are keyed by user and scope: one at most). */
+const userWithBan = (db: Db, id: string, now: string) =>
+  db
+    .selectFrom("users")
+    .leftJoin("bans", (join) =>
+      join.onRef("bans.user_id", "=", "users.id").on("bans.scope", "=", "*").on(banInForce(now)),
+    )
+    .select(USER_COLUMNS)
+    .select(["bans.user_id as ban_user_id", "bans.reason as ban_reason", "bans.expires_at as ban_expires_at"])
+    .where("users.id", "=", id);
+
 export function userRepo(db: Db, prepared: PreparedQueries): UserRepo {
   return {
     async upsert(row) {
@@ -56,6 +69,23 @@ export function userRepo(db: Db, prepared: PreparedQueries): UserRepo {
     },
     get: (id) =>
       prepared.first(db, "users.get", [id], (id) => db.selectFrom("users").selectAll().where("id", "=", id)),
+    async getWithAccess(id, tokenId, now) {
+      const r =
+        tokenId === undefined
+          ? await prepared.first(db, "users.getWithAccess", [id, now], (id, now) => userWithBan(db, id, now))
+          : await prepared.first(db, "users.getWithAccess.token", [id, now, tokenId], (id, now, tokenId) =>
+              userWithBan(db, id, now).select((eb) =>
+                eb
+                  .exists(eb.selectFrom("revoked_tokens").select("jti").where("jti", "=", tokenId))
+                  .as("revoked"),
+              ),
+            );
+      if (!r) return undefined;
+      const ban =
+        r.ban_user_id === null ? undefined : { reason: r.ban_reason ?? "", expires_at: r.ban_expires_at };
+      const revoked = "revoked" in r && Boolean(r.revoked);
+      return { user: userOf(r), ban, revoked };
+    },
     async getMany(ids) {
       if (ids.length === 0) return [];
       return prepared.run(db, "users.getMany", [[...ids]], (ids) =>

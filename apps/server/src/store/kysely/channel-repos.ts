@@ -9,7 +9,6 @@ import type {
   MemberRepo,
   MemberRow,
   MemberWithUser,
-  UserRow,
 } from "../store.js";
 import { readAudience, splitIds } from "./audience.js";
 import { type Db, statementsRoundTrip, visibleKinds, writesInWith } from "./executor.js";
@@ -17,6 +16,7 @@ import { banInForce } from "./moderation-repos.js";
 import { channelNameMatches } from "./name-match.js";
 import { type Operand, perChannel } from "./per-channel.js";
 import type { PreparedQueries } from "./prepared.js";
+import { USER_COLUMNS, type UserColumns, userOf } from "./user-columns.js";
 
 export function channelTypeRepo(db: Db): ChannelTypeRepo {
   return {
@@ -51,39 +51,11 @@ const MEMBER_COLUMNS = [
   "members.last_read_seq as m_last_read_seq",
 ] as const;
 
-/** A user's columns joined onto another table's row, prefixed apart from its columns. */
-const USER_COLUMNS = [
-  "users.id as u_id",
-  "users.name as u_name",
-  "users.image as u_image",
-  "users.role as u_role",
-  "users.created_at as u_created_at",
-  "users.updated_at as u_updated_at",
-  "users.last_active as u_last_active",
-  "users.deleted_at as u_deleted_at",
-] as const;
-
-type UserColumns = { [K in keyof UserRow as `u_${K}`]: UserRow[K] };
-
 type StandingRow = ChannelRow & { [K in keyof MemberRow as `m_${K}`]: MemberRow[K] | null } & {
   [K in keyof UserColumns]: UserColumns[K] | null;
 } & {
   active_bans: number | string | null;
 };
-
-/** The user of a row that joined `USER_COLUMNS`, written out field by field (see splitStanding). */
-function userOf(r: UserColumns): UserRow {
-  return {
-    id: r.u_id,
-    name: r.u_name,
-    image: r.u_image,
-    role: r.u_role,
-    created_at: r.u_created_at,
-    updated_at: r.u_updated_at,
-    last_active: r.u_last_active,
-    deleted_at: r.u_deleted_at,
-  };
-}
 
 /**
  * Written out field by field: a rest pattern (or a loop over the keys) copied a row on V8's slow
