@@ -80,6 +80,25 @@ function engineSuite(name: string, open: () => Promise<{ store: Store; cleanup()
       target.text = "";
     });
 
+    test("letters that fold to punctuation are words as in a message, and never query syntax", async () => {
+      // Not the message the test before deleted: the last one the user can see.
+      const target = corpus.messages.findLast((m) => corpus.memberCids.has(m.cid))!;
+      const find = (q: string) => search(store, corpus.me, q, 100);
+      // ʻ (U+02BB) is a letter; PostgreSQL's unaccent folds it to an apostrophe.
+      await store.messages.update(target.id, { text: "Hawaiʻi qwertyuiop" });
+      target.text = "Hawaiʻi qwertyuiop";
+      expect(await find("hawaiʻi")).toEqual([target.id]);
+      expect(await find("qwertyuiop hawaiʻi")).toEqual([target.id]);
+      for (const q of ["ʻ", "ЋỄꚬᑡʻ𑆦𐖗⾌", "ʻ:* | !", "ʻʻ qwertyuiop"]) {
+        const terms = searchTerms(q);
+        if (terms)
+          await expect(
+            store.search.messages({ userId: corpus.me, ...terms, limit: 10 }),
+            q,
+          ).resolves.toBeDefined();
+      }
+    });
+
     test("another user sees only their own channels' messages", async () => {
       const other = corpus.users[7]!;
       const theirs = new Set<string>();

@@ -2,7 +2,6 @@ import { describe, expect, test } from "vitest";
 import { decodeCursor, encodeCursor } from "../../src/domain/search/cursor.js";
 import { highlightRanges } from "../../src/domain/search/highlight.js";
 import { fold, searchTerms, words } from "../../src/domain/search/search-text.js";
-import { tsQuery } from "../../src/store/postgres/search-postgres.js";
 import { fts5Query } from "../../src/store/sqlite/search-sqlite.js";
 
 describe("how search reads text", () => {
@@ -35,10 +34,9 @@ describe("how search reads text", () => {
     expect(searchTerms("a a b a")).toEqual({ exact: ["b"], prefix: "a" });
   });
 
-  test("every term is quoted for FTS5 and tsquery, so no input is query syntax", () => {
+  test("every term is quoted for FTS5, so no input is query syntax", () => {
     expect(fts5Query({ exact: ["and", "near"], prefix: "x" })).toBe('"and" "near" "x"*');
     expect(fts5Query({ exact: [], prefix: 'a"b' })).toBe('"a""b"*');
-    expect(tsQuery({ exact: ["it's"], prefix: "x" })).toBe("'it''s' & 'x':*");
   });
 
   test("highlight ranges cover exactly the matched words", () => {

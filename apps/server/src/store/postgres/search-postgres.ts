@@ -99,10 +99,18 @@ export function postgresSearchRepo(db: Db): SearchRepo {
   return createSearchRepo(db, postgresMessageSearch(db), "postgres");
 }
 
-/** `'a' & 'b' & 'c':*` — every term quoted as a lexeme, so no input is ever tsquery syntax. */
-export function tsQuery(q: Pick<MessageSearchQuery, "exact" | "prefix">): string {
-  const quote = (t: string) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
-  return [...q.exact.map(quote), `${quote(q.prefix)}:*`].join(" & ");
+/**
+ * `a & b & c:*`: the terms folded and split into words exactly as a message's text is
+ * (`parley_search_doc`), the last word a prefix. Folding happens first, in SQL, and leaves only
+ * letters, digits and single spaces, so no input is ever tsquery syntax: `unaccent` turns some
+ * letters into punctuation (ʻ, U+02BB, into an apostrophe), which a term quoted before folding
+ * let through. Null, matching nothing, when no word is left. One expression of immutable
+ * functions, so the planner still sees the query's value and estimates it.
+ */
+export function tsQuery(q: Pick<MessageSearchQuery, "exact" | "prefix">) {
+  const text = [...q.exact, q.prefix].join(" ");
+  const words = sql`trim(regexp_replace(parley_search_fold(${text}), '[^[:alnum:]]+', ' ', 'g'))`;
+  return sql`to_tsquery('simple', replace(nullif(${words}, ''), ' ', ' & ') || ':*')`;
 }
 
 /**
@@ -116,7 +124,7 @@ export function postgresMessageSearch(db: Db): MessageSearchFn {
       join messages m on m.id = s.id
       join members mb on mb.cid = m.cid and mb.user_id = ${q.userId}
       join channels c on c.cid = m.cid
-      where s.doc @@ to_tsquery('simple', parley_search_fold(${tsQuery(q)}))
+      where s.doc @@ ${tsQuery(q)}
         and m.type = 'regular' and c.deleted_at is null and m.seq > c.truncated_seq
         and ${visibleKinds(q.hide, "c", "mb")}
         ${
