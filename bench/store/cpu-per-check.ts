@@ -11,14 +11,13 @@ export interface CheckOptions {
 
 /**
  * Runs each variant in turn, round after round, and prints this process's CPU µs per check,
- * the median of the counted rounds, with the last variant's ratio to the first. Answers the
- * medians by variant.
+ * the median of the counted rounds, with the last variant's ratio to the first.
  */
 export async function compareCpuPerCheck(
   title: string,
   variants: Record<string, () => Promise<unknown>>,
   opts: CheckOptions,
-): Promise<Record<string, number>> {
+): Promise<void> {
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
   for (let round = 0; round < opts.rounds; round++) {
     for (const [name, check] of Object.entries(variants)) {
@@ -40,5 +39,4 @@ export async function compareCpuPerCheck(
   for (const name of names) console.log(`  ${name.padEnd(width)} ${(medians[name] ?? 0).toFixed(1)}`);
   const [first, last] = [names[0] as string, names[names.length - 1] as string];
   console.log(`  ${last} / ${first}: ${((medians[last] ?? 0) / (medians[first] ?? 1)).toFixed(2)}×`);
-  return medians;
 }

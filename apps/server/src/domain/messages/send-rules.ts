@@ -71,7 +71,7 @@ export function checkText(text: string, ctx: ChannelContext): string {
   // one is counted (spreading every text into an array cost a send about 1 µs per 100 characters).
   const max = ctx.config.max_message_length;
   if (clean.length > max && [...clean].length > max) {
-    throw invalid("message.text", `message text must be at most ${ctx.config.max_message_length} characters`);
+    throw invalid("message.text", `message text must be at most ${max} characters`);
   }
   return clean;
 }
