@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, sql } from "kysely";
+import { type Kysely, type Migration, PostgresAdapter, sql } from "kysely";
 
 /** A migration that adds one index. */
 function indexOn(name: string, table: string, columns: string[]): Migration {
@@ -352,6 +352,31 @@ export const coreMigrations: Record<string, Migration> = {
           .columns(columns)
           .where(sql<boolean>`${sql.ref(present)} is not null`);
         await (unique ? index.unique() : index).execute();
+      }
+    },
+  },
+  // A message's (cid, seq) was kept in two indexes, and every send wrote a page of each
+  // (docs/performance.md, change 67). One now serves both the lookups and the uniqueness.
+  "0012_one_message_seq_index": {
+    async up(db: Kysely<unknown>) {
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`create unique index messages_seq on messages (cid, seq)
+          include (type, user_id, parent_id, show_in_channel)`.execute(db);
+        await db.schema.dropIndex("messages_countable").execute();
+        await db.schema.dropIndex("messages_cid_seq").execute();
+        return;
+      }
+      // SQLite has no INCLUDE: messages_countable, which begins with (cid, seq), stays, and the
+      // uniqueness is checked in it by a trigger.
+      await db.schema.dropIndex("messages_cid_seq").execute();
+      for (const [event, other] of [
+        ["insert", ""],
+        ["update of cid, seq", " and rowid <> new.rowid"],
+      ] as const) {
+        await sql`create trigger ${sql.id(`messages_seq_unique_${event.split(" ")[0]}`)}
+          before ${sql.raw(event)} on messages
+          when exists (select 1 from messages where cid = new.cid and seq = new.seq${sql.raw(other)})
+          begin select raise(abort, 'UNIQUE constraint failed: messages.cid, messages.seq'); end`.execute(db);
       }
     },
   },
