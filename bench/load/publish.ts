@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { newMessageId } from "@parley/protocol";
 import { nowUs } from "./clock.js";
 import { restSender, type Sender, sioSender, wsSender } from "./senders.js";
 import type { PublishArgs, PublishReport } from "./types.js";
@@ -22,17 +22,16 @@ export async function openSender(args: PublishArgs): Promise<Sender> {
 
 /**
  * Sends `count` messages round-robin over the targets: closed loop with `window` in flight, or
- * open loop at `rate` per second. Message ids are unique per call.
+ * open loop at `rate` per second. Message ids are the app's own (`newMessageId`).
  */
 export async function publish(args: PublishArgs, sender: Sender): Promise<PublishReport> {
-  const prefix = randomBytes(4).toString("hex");
   const times: [string, number][] = [];
   const report: PublishReport = { sent: 0, acked: 0, errors: 0, ms: 0 };
   const started = Date.now();
   const deadline = args.maxMs === undefined ? Number.POSITIVE_INFINITY : started + args.maxMs;
   const one = async (k: number) => {
     const target = args.targets[k % args.targets.length]!;
-    const id = `${prefix}-${k}`;
+    const id = newMessageId();
     if (args.timestamps) times.push([id, nowUs()]);
     report.sent++;
     try {

@@ -9,6 +9,7 @@ import type {
   ChannelResponse,
   ChannelStateResponse,
 } from "@parley/protocol";
+import { newMessageId } from "@parley/protocol";
 import { ChannelConversation } from "./channel-conversation.js";
 import {
   applyAroundPage,
@@ -35,7 +36,6 @@ import {
   isChannelVisible,
   pendingMessage,
   placeholderUser,
-  randomMessageId,
   setMessageStatus,
   toLocalMessage,
 } from "./messages.js";
@@ -162,7 +162,7 @@ export class Channel extends ChannelConversation {
     message: SendMessageInput,
     preview: { attachments?: AttachmentResponse[] } = {},
   ): Promise<LocalMessage> {
-    const id = message.id ?? randomMessageId();
+    const id = message.id ?? newMessageId();
     const user = this.host.user ?? placeholderUser(this.host.userID ?? "");
     const local = pendingMessage(this.cid, id, message, user);
     // The uploaded files show on the pending copy too (the server's copy replaces it).

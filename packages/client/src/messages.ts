@@ -131,13 +131,6 @@ export function isChannelVisible(message: MessageResponse): boolean {
   return !message.parent_id || message.show_in_channel === true;
 }
 
-/** A client-chosen message id (the server dedupes retried sends by it). */
-export function randomMessageId(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === "function") return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 /** The optimistic copy of a message being sent: in the state at once, with status "sending". */
 export function pendingMessage(
   cid: string,

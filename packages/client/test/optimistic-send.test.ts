@@ -59,7 +59,8 @@ describe("optimistic sends", () => {
     await flush();
     const req = requests[0]!;
     const id = req.body.message.id;
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // A UUIDv7: new messages' ids sort in the order they were made (newMessageId).
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(channel.state.messages[1]!.id).toBe(id);
     req.answer.resolve({ status: 201, body: { message: serverCopy(req.body, 2) } });
     const sent = await sending;

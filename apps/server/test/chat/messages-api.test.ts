@@ -35,6 +35,14 @@ describe("messages", () => {
     expect((await send(ana, "x".repeat(5000))).status).toBe(201);
   });
 
+  it("gives a message sent without an id a time-ordered UUID (version 7), later ones sorting after", async () => {
+    const ids: string[] = [];
+    for (const text of ["first", "second", "third"]) ids.push((await send(ana, text)).body.message.id);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+  });
+
   it("deduplicates a retried send by client id", async () => {
     const id = uniqueName("msg");
     const results = await Promise.all([send(ana, "once", id), send(ana, "once", id), send(ana, "once", id)]);

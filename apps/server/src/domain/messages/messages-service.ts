@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import {
   DEFAULT_PAGE_SIZE,
   ErrorCode,
   type MessagePagination,
   type MessageResponse,
+  newMessageId,
   type SendMessageBody,
 } from "@parley/protocol";
 import type { MessageRow, MessageWithUser, Repos, Store } from "../../store/store.js";
@@ -43,7 +43,7 @@ export class MessagesService {
     ordered?: () => void,
   ): Promise<{ message: MessageResponse; created: boolean }> {
     const m = body.message;
-    const id = m.id ?? randomUUID();
+    const id = m.id ?? newMessageId();
     // A reply kept in its thread does not make the channel active.
     const shown = !m.parent_id || (m.show_in_channel ?? false);
     let envs: Envelope[];
