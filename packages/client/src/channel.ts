@@ -3,13 +3,13 @@
  * state changes only by applying events and the REST answers of the current user's own actions
  * (deduplicated with the events by id and seq); UIs subscribe and render snapshots.
  */
-import type {
-  AttachmentResponse,
-  ChannelQueryBody,
-  ChannelResponse,
-  ChannelStateResponse,
+import {
+  type AttachmentResponse,
+  type ChannelQueryBody,
+  type ChannelResponse,
+  type ChannelStateResponse,
+  newMessageId,
 } from "@parley/protocol";
-import { newMessageId } from "@parley/protocol";
 import { ChannelConversation } from "./channel-conversation.js";
 import {
   applyAroundPage,
