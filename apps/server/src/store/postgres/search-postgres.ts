@@ -107,7 +107,7 @@ export function postgresSearchRepo(db: Db): SearchRepo {
  * let through. Null, matching nothing, when no word is left. One expression of immutable
  * functions, so the planner still sees the query's value and estimates it.
  */
-export function tsQuery(q: Pick<MessageSearchQuery, "exact" | "prefix">) {
+function tsQuery(q: Pick<MessageSearchQuery, "exact" | "prefix">) {
   const text = [...q.exact, q.prefix].join(" ");
   const words = sql`trim(regexp_replace(parley_search_fold(${text}), '[^[:alnum:]]+', ' ', 'g'))`;
   return sql`to_tsquery('simple', replace(nullif(${words}, ''), ' ', ' & ') || ':*')`;
