@@ -44,10 +44,15 @@ export function recount(db: Db, userIds: readonly string[]): Map<string, Recount
     ).map((c) => [c.cid, c]),
   );
   const members = db.prepare("select cid, user_id, last_read_seq, muted from members").all() as MemberRow[];
+  // Only the rows past the least-read member of their channel can count for anyone: the rest are
+  // left in the store, so a step's recount does not grow with the whole history.
+  const past = (table: string, columns: string) =>
+    `select ${columns} from (select cid, min(last_read_seq) as seq from members group by cid) r
+     join ${table} x on x.cid = r.cid and x.seq > r.seq`;
   const messages = db
-    .prepare("select id, cid, user_id, type, seq, parent_id, show_in_channel from messages")
+    .prepare(past("messages", "x.id, x.cid, x.user_id, x.type, x.seq, x.parent_id, x.show_in_channel"))
     .all() as MessageRow[];
-  const mentions = db.prepare("select message_id, user_id, cid, seq from mentions").all() as {
+  const mentions = db.prepare(past("mentions", "x.message_id, x.user_id, x.cid, x.seq")).all() as {
     message_id: string;
     user_id: string;
     cid: string;
