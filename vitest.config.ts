@@ -1,4 +1,30 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * Test files that run for a minute or more. A clean checkout has no record of how long each file
+ * took, so vitest would order them by size and start these small files last, leaving one worker
+ * busy with them long after the other has finished; they start first instead, and the other
+ * worker takes the rest meanwhile.
+ */
+const LONGEST = [
+  "reliability/unread/unread-model.test.ts",
+  "multinode/node-failures.test.ts",
+  "authz/matrix.test.ts",
+  "reliability/crash/crash-resume.test.ts",
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST.findIndex((name) => f.moduleId.endsWith(name));
+      return i === -1 ? LONGEST.length : i;
+    };
+    // Array.prototype.sort is stable: the rest keep vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -7,5 +33,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // vitest's default is one worker fewer than the cores: a single worker on a two-core machine.
+    // `npm run test:cluster` keeps to one: its test servers create and drop PostgreSQL schemas in
+    // one database, and Kysely's migrator reads every schema's tables, so a schema dropped by the
+    // other worker meanwhile fails the migration ("schema … does not exist").
+    maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
   },
 });
