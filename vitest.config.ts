@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
@@ -33,11 +34,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
-    // vitest's default is one worker fewer than the cores: a single worker on a two-core machine.
-    // `npm run test:cluster` keeps to one: its test servers create and drop PostgreSQL schemas in
-    // one database, and Kysely's migrator reads every schema's tables, so a schema dropped by the
-    // other worker meanwhile fails the migration ("schema … does not exist").
-    maxWorkers: 2,
+    // vitest's default is one worker fewer than the cores, a single worker on a two-core machine;
+    // never fewer than two here. `npm run test:cluster` keeps to one: its test servers create and
+    // drop PostgreSQL schemas in one database, and Kysely's migrator reads every schema's tables,
+    // so a schema dropped by another worker meanwhile fails the migration ("schema … does not
+    // exist").
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: LongestFirst },
   },
 });
