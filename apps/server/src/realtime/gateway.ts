@@ -16,6 +16,7 @@ import type { RawData, WebSocket } from "ws";
 import type { ChatAuth } from "../domain/auth/chat-auth.js";
 import type { Actor } from "../domain/auth/chat-tokens.js";
 import { DomainError } from "../domain/errors.js";
+import { parse } from "../lib/parse.js";
 import type { MessagesService } from "../domain/messages/messages-service.js";
 import type { PresenceService } from "../domain/presence/presence-service.js";
 import type { UsersService } from "../domain/users/users-service.js";
@@ -216,17 +217,15 @@ class Session implements Connection {
       );
       return;
     }
-    const parsed = clientFrameSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      this.invalid(
-        ErrorCode.validation,
-        `${issue?.path.join(".") || "frame"}: ${issue?.message ?? "invalid"}`,
-        reqId,
-      );
+    let frame: ClientFrame;
+    try {
+      // The same validation as a REST body, text rules (no NUL) included.
+      frame = parse(clientFrameSchema, raw);
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      this.invalid(err.code, err.message, reqId, err.fields);
       return;
     }
-    const frame = parsed.data;
     // Frames sent right behind `auth` (a resume's watches, in the same flight) wait for its answer.
     if (this.authenticating) void this.authenticating.then(() => this.dispatch(frame, reqId));
     else void this.dispatch(frame, reqId);
@@ -246,9 +245,9 @@ class Session implements Connection {
   }
 
   /** A frame that could not be read: answered with `code`, counted as `invalid`. */
-  private invalid(code: ErrorCode, message: string, reqId?: string): void {
+  private invalid(code: ErrorCode, message: string, reqId?: string, fields?: Record<string, string>): void {
     this.deps.onFrame("invalid", false);
-    this.error(code, message, reqId);
+    this.error(code, message, reqId, undefined, fields);
   }
 
   private control(frame: ServerControlFrame): void {

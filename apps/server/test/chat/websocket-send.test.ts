@@ -53,6 +53,20 @@ describe("sending over the WebSocket", () => {
     expect(seen.seq).toBe(ch.lastSeq + 1);
   });
 
+  it("applies a REST body's text rules to a send frame: NUL is refused by field and nothing is stored", async () => {
+    const ch = await channel(s, ana.token, [bob.id]);
+    for (const [i, message] of [{ text: "a\u0000b" }, { text: "\u0000" }].entries()) {
+      sender.send({ type: "send", req_id: `nul${i}`, cid: ch.cid, message });
+      const err = await sender.next((f) => f.type === "error" && f.req_id === `nul${i}`);
+      expect(err.code).toBe("validation");
+      expect(err.fields).toEqual({ "message.text": "must not contain NUL characters" });
+      const rest = await s.chat(ana.token, "POST", `${ch.path}/messages`, { message });
+      expect(rest.status).toBe(400);
+      expect(rest.body.error.fields).toEqual(err.fields);
+    }
+    expect(await texts(s, bob.token, ch.path)).toEqual([]);
+  });
+
   it("answers a retry with the same id, by either transport, with the original and stores one", async () => {
     const ch = await channel(s, ana.token, [bob.id]);
     const message = { id: uniqueName("m"), text: "once" };

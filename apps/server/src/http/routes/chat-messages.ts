@@ -2,7 +2,7 @@ import { messagePaginationSchema, sendMessageBodySchema, updateMessageBodySchema
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import type { Services } from "../../services.js";
-import { parse } from "../parse.js";
+import { parse } from "../../lib/parse.js";
 import { callQuery, cidOf, messageIdOf } from "./chat-params.js";
 
 export const pageQuery = z

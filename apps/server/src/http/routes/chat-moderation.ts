@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import type { Services } from "../../services.js";
-import { parse } from "../parse.js";
+import { parse } from "../../lib/parse.js";
 import { callQuery, messageIdOf } from "./chat-params.js";
 
 const typeParams = z.object({ name: channelTypeSchema });

@@ -1,6 +1,6 @@
 import { channelIdSchema, channelTypeSchema, toCid } from "@parley/protocol";
 import { z } from "zod";
-import { parse } from "../parse.js";
+import { parse } from "../../lib/parse.js";
 
 const channelParams = z.object({ type: channelTypeSchema, id: channelIdSchema });
 const typeParams = z.object({ type: channelTypeSchema });

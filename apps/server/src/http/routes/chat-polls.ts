@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import type { Services } from "../../services.js";
-import { parse } from "../parse.js";
+import { parse } from "../../lib/parse.js";
 
 const id = z.string().min(1).max(64);
 const pollParams = z.object({ id });
