@@ -310,6 +310,8 @@ export interface MessageRepo {
 export interface ConversationRepo {
   addVersion(row: MessageVersionRow): Promise<void>;
   versions(messageId: string, direction: 1 | -1, limit: number): Promise<MessageVersionRow[]>;
+  /** Forgets every earlier version of a message (it was deleted: no text of it stays readable). */
+  deleteVersions(messageId: string): Promise<void>;
   /** Inserts the reaction; false when the user already has that type on the message. */
   addReaction(row: ReactionRow): Promise<boolean>;
   removeReaction(messageId: string, userId: string, type: string): Promise<ReactionRow | undefined>;

@@ -37,6 +37,23 @@ describe("edit history", () => {
     ).toBe(403);
     expect((await s.chat(bob.token, "POST", "/messages/history", { filter: {} })).status).toBe(400);
   });
+  it("forgets every version, its search rows and its text once the message is deleted", async () => {
+    const { path } = await channel([bob.id]);
+    const word = uniqueName("secret");
+    const m = (await s.chat(ana.token, "POST", `${path}/messages`, { message: { text: `${word} one` } })).body
+      .message;
+    await s.chat(ana.token, "PUT", `/messages/${m.id}`, { message: { text: `${word} two` } });
+    expect((await s.chat(bob.token, "GET", `/search/messages?q=${word}`)).body.results).toHaveLength(1);
+    expect((await s.chat(ana.token, "DELETE", `/messages/${m.id}`)).status).toBe(200);
+    for (const who of [ana, bob]) {
+      const h = await s.chat(who.token, "POST", "/messages/history", { filter: { message_id: m.id } });
+      expect(h.status).toBe(200);
+      expect(h.body.message_history).toEqual([]);
+      expect((await s.chat(who.token, "GET", `/search/messages?q=${word}`)).body.results).toEqual([]);
+    }
+    const page = (await s.chat(bob.token, "GET", `${path}/messages`)).body.messages;
+    expect(JSON.stringify(page)).not.toContain(word);
+  });
 });
 
 describe("mentions", () => {

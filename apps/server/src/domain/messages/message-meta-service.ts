@@ -40,6 +40,8 @@ export class MessageMetaService {
   async history(actor: Actor, body: MessageHistoryBody): Promise<MessageVersionResponse[]> {
     const { row } = await this.messages.readable(actor, body.filter.message_id);
     const m = row.message;
+    // A deleted message's versions are gone with it; its history holds no text.
+    if (m.type === "deleted") return [];
     const previous = await this.store.conversation.versions(m.id, 1, 1000);
     const current: MessageVersionResponse = {
       message_id: m.id,

@@ -216,6 +216,7 @@ export class MessagesService {
       const now = iso(this.clock());
       for (const u of await tx.uploads.markDeleted(id, now)) removed.push(u.storage_key);
       await tx.conversation.setMentions(id, m.cid, m.seq, []);
+      await tx.conversation.deleteVersions(id);
       return {
         type: "deleted",
         text: "",

@@ -18,6 +18,9 @@ export function conversationRepo(db: Db, prepared: PreparedQueries): Conversatio
         .orderBy("version", direction === 1 ? "asc" : "desc")
         .limit(limit)
         .execute(),
+    async deleteVersions(messageId) {
+      await db.deleteFrom("message_versions").where("message_id", "=", messageId).execute();
+    },
     async addReaction(row) {
       const r = await db
         .insertInto("reactions")

@@ -380,4 +380,11 @@ export const coreMigrations: Record<string, Migration> = {
       }
     },
   },
+  "0013_forget_deleted_versions": {
+    async up(db: Kysely<unknown>) {
+      // A deleted message keeps no earlier text: versions stored before deletes forgot them go.
+      await sql`delete from message_versions
+        where message_id in (select id from messages where type = 'deleted')`.execute(db);
+    },
+  },
 };
