@@ -54,22 +54,33 @@ describe("messages", () => {
     expect(stolen.status).toBe(409);
   });
 
-  it("answers a retry with the original even when a new send would now be refused", async () => {
-    const [owner, member] = await Promise.all([s.signup(), s.signup()]);
+  it("answers a retry with the original only to a sender who may still post there", async () => {
+    const [owner, member, left] = await Promise.all([s.signup(), s.signup(), s.signup()]);
     const dm = `/channels/messaging/${uniqueName("c")}`;
-    await s.chat(owner.streamToken, "POST", `${dm}/query`, { data: { members: [member.user.id] } });
-    const id = uniqueName("msg");
-    const message = { text: "sent before the ban", id };
-    const first = await s.chat(member.streamToken, "POST", `${dm}/messages`, { message });
-    expect(first.status).toBe(201);
-    const ban = { target_user_id: member.user.id, cid: first.body.message.cid };
+    await s.chat(owner.streamToken, "POST", `${dm}/query`, { data: { members: [member.user.id, left.user.id] } });
+    const sent = async (who: typeof owner, text: string) => {
+      const message = { text, id: uniqueName("msg") };
+      const first = await s.chat(who.streamToken, "POST", `${dm}/messages`, { message });
+      expect(first.status).toBe(201);
+      expect((await s.chat(who.streamToken, "POST", `${dm}/messages`, { message })).status).toBe(200);
+      await s.chat(owner.streamToken, "POST", `/messages/${message.id}/reaction`, { reaction: { type: "like" } });
+      return { message, cid: first.body.message.cid as string };
+    };
+    const byMember = await sent(member, "sent before the ban");
+    const byLeaver = await sent(left, "sent before leaving");
+    const ban = { target_user_id: member.user.id, cid: byMember.cid };
     expect((await s.chat(owner.streamToken, "POST", "/moderation/ban", ban)).status).toBeLessThan(300);
-    const retry = await s.chat(member.streamToken, "POST", `${dm}/messages`, { message });
-    expect(retry.status).toBe(200);
-    expect(retry.body.message).toMatchObject({ id, seq: first.body.message.seq, text: message.text });
-    const fresh = await s.chat(member.streamToken, "POST", `${dm}/messages`, { message: { text: "after" } });
-    expect(fresh.status).toBe(403);
-    expect(fresh.body.error.message).toMatch(/banned/);
+    const retry = await s.chat(member.streamToken, "POST", `${dm}/messages`, { message: byMember.message });
+    expect(retry.status).toBe(403);
+    expect(retry.body.error.message).toMatch(/banned/);
+    expect(JSON.stringify(retry.body)).not.toContain("like");
+    const remove = { remove: [left.user.id] };
+    expect((await s.chat(owner.streamToken, "POST", `${dm}/members`, remove)).status).toBe(200);
+    const gone = await s.chat(left.streamToken, "POST", `${dm}/messages`, { message: byLeaver.message });
+    expect(gone.status).toBe(403);
+    expect(JSON.stringify(gone.body)).not.toContain("like");
+    const read = await s.chat(left.streamToken, "GET", `${dm}/messages`);
+    expect(gone.body.error.code).toBe(read.body.error.code);
   });
 
   it("edits and deletes own messages only", async () => {

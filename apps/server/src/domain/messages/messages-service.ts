@@ -319,6 +319,14 @@ export class MessagesService {
     if (prior.message.cid !== cid || prior.message.user_id !== actor.userId) {
       throw new DomainError(ErrorCode.conflict, `message id ${id} is already taken`);
     }
+    // The original, with today's reactions and replies, only for a sender who may still post
+    // there; anyone else gets the refusal their send got.
+    try {
+      await loadChannel(this.store, this.types, actor, cid, "CreateMessage");
+    } catch (err) {
+      if (err instanceof DomainError) return undefined;
+      throw err;
+    }
     return renderMessage(this.store, this.presence, prior, actor.userId);
   }
 }
