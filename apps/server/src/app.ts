@@ -188,7 +188,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hub.catchUp().catch((err: unknown) => server.log.warn({ err }, "catching up from the store failed"));
   const catchUpTimer = config.redisUrl ? setInterval(catchUp, CATCH_UP_INTERVAL_MS) : undefined;
   catchUpTimer?.unref();
-  bus.onReconnect(() => setTimeout(catchUp, 200).unref());
+  const refreshRoles = () =>
+    hub.refreshRoles().catch((err: unknown) => server.log.warn({ err }, "re-reading roles failed"));
+  bus.onReconnect(() => {
+    setTimeout(catchUp, 200).unref();
+    setTimeout(refreshRoles, 200).unref();
+  });
 
   const maintenance = setInterval(() => {
     runMaintenance(store, files, clock).catch((err: unknown) =>

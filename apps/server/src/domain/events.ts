@@ -1,4 +1,4 @@
-import type { ChannelEvent, EphemeralEvent, UserEvent } from "@parley/protocol";
+import type { AppRole, ChannelEvent, EphemeralEvent, UserEvent } from "@parley/protocol";
 
 /**
  * What the domain hands to the realtime layer after a commit. The realtime layer (hub + bus)
@@ -21,7 +21,12 @@ export type Envelope =
   /** A user's read access to a channel may have ended: re-check their watching sockets. */
   | { kind: "access"; cid: string; userIds: string[] }
   /** A channel type's policies changed: re-check every socket watching a channel of that type. */
-  | { kind: "access-type"; type: string };
+  | { kind: "access-type"; type: string }
+  /**
+   * A user's app role changed: their open sockets act with the new role from now on and re-check
+   * every channel they watch (a socket must never keep what it learned at authentication).
+   */
+  | { kind: "role"; userId: string; role: AppRole };
 
 export interface EventPort {
   publish(envelope: Envelope): void;

@@ -1,3 +1,4 @@
+import type { AppRole } from "@parley/protocol";
 import type { SharedFrame } from "./shared-frame.js";
 
 /** One authenticated socket as the hub sees it. */
@@ -9,4 +10,8 @@ export interface Connection {
   /** A frame for this socket alone, or one framed once for many (a fan-out). */
   send(frame: string | SharedFrame): void;
   close(code: number, reason: string): void;
+  /** The app role the socket's frames act with. */
+  readonly role: AppRole;
+  /** The user's app role changed: frames from now on act with `role`. */
+  setRole(role: AppRole): void;
 }

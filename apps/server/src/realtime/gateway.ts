@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import {
+  type AppRole,
   CLIENT_FRAME_TYPES,
   type ClientFrame,
   type ClientFrameType,
@@ -165,6 +166,14 @@ class Session implements Connection {
   close(code: number, reason: string): void {
     if (code === CloseCode.sessionRevoked || code === CloseCode.banned) this.ended = true;
     this.socket.close(code, reason);
+  }
+
+  get role(): AppRole {
+    return this.actor?.role ?? "user";
+  }
+
+  setRole(role: AppRole): void {
+    if (this.actor) this.actor = { ...this.actor, role };
   }
 
   /** The sweep: a silent socket is dead; an authenticated one due a ping gets it. */

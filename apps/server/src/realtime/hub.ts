@@ -1,3 +1,4 @@
+import type { AppRole } from "@parley/protocol";
 import type { Envelope, PresencePort } from "../domain/events.js";
 import type { EventRow, Store, UserRow } from "../store/store.js";
 import type { Connection } from "./connection.js";
@@ -206,6 +207,13 @@ export class Hub implements PresencePort {
         }
         return;
       }
+      case "role": {
+        for (const conn of this.byUser.get(env.userId) ?? []) {
+          conn.setRole(env.role);
+          for (const cid of conn.watching) this.recheck(conn, cid);
+        }
+        return;
+      }
       case "access-type": {
         for (const [cid, feed] of this.feeds) {
           if (!cid.startsWith(`${env.type}:`)) continue;
@@ -229,6 +237,21 @@ export class Hub implements PresencePort {
         const feed = this.feeds.get(cid);
         if (!feed || Number(last_seq) <= feed.lastSeq) continue;
         void this.enqueue(cid, feed, () => this.backfill(cid, feed, Number(last_seq)));
+      }
+    }
+  }
+
+  /**
+   * Re-reads the role of every user with a socket here and applies the ones that changed: run
+   * when the bus reconnects, since a role change published while it was down never arrived.
+   */
+  async refreshRoles(): Promise<void> {
+    const ids = [...this.byUser.keys()];
+    for (let i = 0; i < ids.length; i += CATCH_UP_BATCH) {
+      for (const u of await this.store.users.getMany(ids.slice(i, i + CATCH_UP_BATCH))) {
+        const role = u.role as AppRole;
+        const stale = [...(this.byUser.get(u.id) ?? [])].some((c) => c.role !== role);
+        if (stale) this.deliver({ kind: "role", userId: u.id, role });
       }
     }
   }

@@ -59,6 +59,8 @@ async function found(token: string, word: string, cid: string): Promise<boolean>
 async function expectCutOff(opts: {
   type?: "messaging" | "team";
   join?: boolean;
+  /** Runs on the user before their sockets open (e.g. a promotion). */
+  before?: (userId: string) => Promise<void>;
   change: (ctx: {
     path: string;
     cid: string;
@@ -66,6 +68,8 @@ async function expectCutOff(opts: {
     user: { id: string; token: string };
   }) => Promise<void>;
   search?: boolean;
+  /** Whether the change also takes away posting (a policy may leave it). */
+  refusesSend?: boolean;
 }) {
   const type = opts.type ?? "messaging";
   const [owner, user] = await Promise.all([s.signup(), s.signup()]);
@@ -73,6 +77,7 @@ async function expectCutOff(opts: {
   const cid = `${type}:${id}`;
   const path = `/channels/${type}/${id}`;
   const members = opts.join === false ? [] : [user.user.id];
+  await opts.before?.(user.user.id);
   expect(
     (await s.chat(owner.streamToken, "POST", `${path}/query`, { data: { name: id, members } })).status,
   ).toBe(200);
@@ -101,6 +106,16 @@ async function expectCutOff(opts: {
   ).toEqual([true, true]);
   expect(await found(user.streamToken, word, cid)).toBe(false);
   expect((await s.chat(user.streamToken, "GET", `${path}/messages`)).status).toBe(403);
+  // The sockets opened before the change may neither watch the channel again nor post in it.
+  for (const [i, t] of tabs.entries()) {
+    t.send({ type: "watch", req_id: `again${i}`, channels: [{ cid }] });
+    if (opts.refusesSend !== false)
+      t.send({ type: "send", req_id: `post${i}`, cid, message: { text: `${word} sneaked` } });
+    for (const req of opts.refusesSend !== false ? [`again${i}`, `post${i}`] : [`again${i}`]) {
+      const answer = await t.next((f) => f.req_id === req && f.type !== "health.check");
+      expect([answer.type, answer.code]).toEqual(["error", "forbidden"]);
+    }
+  }
 }
 
 describe("access removed", () => {
@@ -117,6 +132,16 @@ describe("access removed", () => {
       change: async ({ path, user }) => {
         expect((await s.chat(user.token, "POST", `${path}/leave`)).status).toBe(200);
       },
+    });
+  });
+
+  it("an admin demoted to user: the sockets they opened as admin lose admin reads within 1 s", async () => {
+    const role = (id: string, r: string) => s.chat(s.admin.streamToken, "PUT", `/users/${id}/role`, { role: r });
+    await expectCutOff({
+      join: false,
+      search: false,
+      before: async (id) => expect((await role(id, "admin")).status).toBe(200),
+      change: async ({ user }) => expect((await role(user.id, "user")).status).toBe(200),
     });
   });
 
@@ -146,6 +171,7 @@ describe("access removed", () => {
         const r = await s.chat(s.admin.streamToken, "PUT", "/channel-types/messaging/policies", { policies });
         expect(r.status).toBe(200);
       },
+      refusesSend: false,
     });
   });
 });

@@ -17,6 +17,7 @@ const header = [
   "channel mod",
   "admin",
   "banned in channel",
+  "demoted admin, socket opened as admin",
 ];
 const lines = [`| call | ${header.join(" | ")} |`, `|---|${header.map(() => ":-:").join("|")}|`];
 for (const rows of [channelRows, messageRows, pollRows, moderationRows, websocketRows]) {

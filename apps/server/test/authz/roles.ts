@@ -1,4 +1,8 @@
 import type { TestServer } from "../helpers/test-server.js";
+import { authedSocket, type RawSocket } from "../helpers/ws-client.js";
+
+/** How long a change to a user may take to reach their open sockets, on every node. */
+const ROLE_CHANGE_WINDOW_MS = 1000;
 
 /** The columns of the matrix: who acts, relative to the fixture's channel. */
 export const ROLES = [
@@ -9,6 +13,7 @@ export const ROLES = [
   "channelModerator",
   "admin",
   "banned",
+  "demotedAdmin",
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -24,6 +29,8 @@ export interface Person {
   token: string;
   /** The product session token (for /api/profile). */
   session: string;
+  /** A socket opened before the cast was set up (the demoted admin's, opened while admin). */
+  socket?: RawSocket;
 }
 
 /**
@@ -42,9 +49,8 @@ export async function castOf(s: TestServer): Promise<Cast> {
     const a = await s.signup();
     return { id: a.user.id, token: a.streamToken, session: a.token };
   };
-  const [owner, guest, signedOut, nonMember, exMember, member, channelModerator, banned] = await Promise.all(
-    Array.from({ length: 8 }, person),
-  );
+  const [owner, guest, signedOut, nonMember, exMember, member, channelModerator, banned, demotedAdmin] =
+    await Promise.all(Array.from({ length: 9 }, person));
   const res = await fetch(`${s.url}/api/auth`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -52,6 +58,7 @@ export async function castOf(s: TestServer): Promise<Cast> {
   });
   if (res.status !== 204) throw new Error(`signout: ${res.status}`);
   const admin: Person = { id: s.admin.user.id, token: s.admin.streamToken, session: s.admin.token };
+  await demoteWithOpenSocket(s, demotedAdmin!);
   return {
     owner: owner!,
     guest: guest!,
@@ -63,6 +70,7 @@ export async function castOf(s: TestServer): Promise<Cast> {
       channelModerator: channelModerator!,
       admin,
       banned: banned!,
+      demotedAdmin: demotedAdmin!,
     },
   };
 }
@@ -72,4 +80,25 @@ export function verdict(r: { status: number; body: any }): Outcome {
   if (r.status >= 200 && r.status < 300) return A;
   if (r.status === 401 || r.status === 403 || r.status === 404) return D;
   return `${r.status} ${r.body?.error?.code ?? ""}: ${r.body?.error?.message ?? ""}`.trim();
+}
+
+/**
+ * Makes `p` an admin, opens their socket, then makes them a plain user again: every cell of the
+ * column acts on that socket (and with their token), which must have no power left a plain
+ * non-member lacks.
+ */
+async function demoteWithOpenSocket(s: TestServer, p: Person): Promise<void> {
+  const setRole = async (role: string) => {
+    const r = await s.chat(s.admin.streamToken, "PUT", `/users/${p.id}/role`, { role });
+    if (r.status !== 200) throw new Error(`set role ${role}: ${r.status}`);
+  };
+  await setRole("admin");
+  p.socket = await authedSocket(s.wsUrl, s.apiKey, p.token);
+  await setRole("user");
+  // The matrix runs for minutes: the socket keeps talking so the server does not drop it as dead.
+  const sock = p.socket;
+  const keepAlive = setInterval(() => sock.send({ type: "health.check" }), 10_000);
+  keepAlive.unref();
+  void sock.closed.then(() => clearInterval(keepAlive));
+  await new Promise((r) => setTimeout(r, ROLE_CHANGE_WINDOW_MS));
 }

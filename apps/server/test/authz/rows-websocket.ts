@@ -15,8 +15,12 @@ async function connect(c: Cell): Promise<RawSocket | null> {
   return null;
 }
 
-/** Runs `fn` on an authenticated socket of the cell's user (deny when authentication fails). */
+/**
+ * Runs `fn` on an authenticated socket of the cell's user (deny when authentication fails); a
+ * user with a socket opened before the cast was set up uses that one.
+ */
 async function onSocket(c: Cell, fn: (sock: RawSocket) => Promise<Outcome>): Promise<Outcome> {
+  if (c.me.socket) return fn(c.me.socket);
   const sock = await connect(c);
   if (!sock) return D;
   try {
@@ -88,7 +92,7 @@ async function events(c: Cell): Promise<Outcome> {
   }
 }
 
-// Columns:                                          out non ex  mem mod adm ban
+// Columns:                                          out non ex  mem mod adm ban (demoted admin: as non)
 /** Every WebSocket frame, and who receives the channel's events. */
 export const websocketRows: Row[] = [
   row("authenticate (auth frame)", [D, A, A, A, A, A, A], (c) => onSocket(c, async () => A)),
@@ -106,6 +110,14 @@ export const websocketRows: Row[] = [
       sock.send({ type: "unwatch", cids: [c.fx.cid], req_id: id });
       await flush(sock);
       return sock.frames.some((f) => f.type === "error" && f.req_id === id) ? D : A;
+    }),
+  ),
+  row("send a message (send frame)", [D, D, D, A, A, A, D], (c) =>
+    onSocket(c, async (sock) => {
+      const id = reqId();
+      sock.send({ type: "send", req_id: id, cid: c.fx.cid, message: { text: `frame from ${c.role}` } });
+      const f = await sock.next((x) => x.req_id === id && (x.type === "send.ok" || x.type === "error"), 5000);
+      return f.type === "send.ok" ? A : f.code === "forbidden" || f.code === "not_found" ? D : `error ${f.code}`;
     }),
   ),
   row("typing.start", [D, D, D, A, A, A, D], (c) => typing(c, "typing.start")),

@@ -26,7 +26,7 @@ afterAll(async () => {
 function socket(userId: string): Connection & { frames: string[] } {
   const frames: string[] = [];
   let n = 0;
-  return {
+  const conn = {
     id: `${userId}-${++n}`,
     userId,
     tokenId: undefined,
@@ -34,7 +34,12 @@ function socket(userId: string): Connection & { frames: string[] } {
     frames,
     send: (frame: string | SharedFrame) => frames.push(typeof frame === "string" ? frame : frame.json),
     close: () => {},
+    role: "user" as Connection["role"],
+    setRole: (role: Connection["role"]) => {
+      conn.role = role;
+    },
   };
+  return conn;
 }
 
 function hub() {
@@ -127,5 +132,25 @@ describe("hub: notifications to readers not watching the channel", () => {
     h.add(live);
     h.deliver(notification(["ana"]));
     expect(got(live)).toBe(1);
+  });
+});
+
+describe("hub: roles after a bus outage", () => {
+  it("re-reads every local user's role and applies the ones that changed", async () => {
+    const { h } = hub();
+    const now = new Date().toISOString();
+    for (const [id, role] of [
+      ["demoted", "user"],
+      ["kept", "admin"],
+    ] as const)
+      await store.users.upsert({ id, name: id, image: "", role, created_at: now, updated_at: now });
+    const demoted = [socket("demoted"), socket("demoted")];
+    const kept = socket("kept");
+    for (const c of [...demoted, kept]) {
+      c.setRole("admin");
+      h.add(c);
+    }
+    await h.refreshRoles();
+    expect([...demoted, kept].map((c) => c.role)).toEqual(["user", "user", "admin"]);
   });
 });

@@ -225,6 +225,7 @@ export class ModerationService {
     await ensureApp("SetRole", actor);
     if (!(await this.store.users.get(userId))) throw notFound("user");
     await this.store.users.setRole(userId, role);
+    this.events.publish({ kind: "role", userId, role });
     return toUserResponse((await this.store.users.get(userId))!, this.presence);
   }
 
