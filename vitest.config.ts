@@ -31,6 +31,7 @@ export default defineConfig({
   test: {
     include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/*.long.test.ts"],
+    setupFiles: ["apps/server/test/helpers/fast-check-seed.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",

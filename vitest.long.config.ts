@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ["**/*.long.test.ts"],
     exclude: ["**/node_modules/**"],
+    setupFiles: ["apps/server/test/helpers/fast-check-seed.ts"],
     testTimeout: 60 * 60_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { prerenderPages } from "./prerender-plugin";
-import { productionBuild } from "./production-build";
+import { prerenderPages } from "./prerender-plugin.js";
+import { productionBuild } from "./production-build.js";
 
 /** The server (apps/server) listens here in development; `npm run dev` starts both. */
 const SERVER = "http://localhost:3000";

@@ -9,7 +9,7 @@ export function multipart(
   type: string,
   size: number,
 ): { body: Buffer; boundary: string } {
-  const boundary = `----fuzz${Math.random().toString(16).slice(2)}`;
+  const boundary = "----parleyfuzzboundary";
   const data = Buffer.alloc(size, 0x41);
   const file = (partName: string) =>
     Buffer.concat([
