@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import { memoryAttemptLimiter } from "./domain/accounts/attempt-limiter.js";
 import { type Clock, systemClock } from "./domain/clock.js";
@@ -30,6 +29,7 @@ import { busChannelOf, openRedisBus } from "./realtime/bus-redis.js";
 import { ClusterPresence } from "./realtime/cluster-presence.js";
 import { Gateway, type HeartbeatTiming } from "./realtime/gateway.js";
 import { Hub } from "./realtime/hub.js";
+import { openLimiterRedis } from "./realtime/limiter-redis.js";
 import { redisAttemptLimiter } from "./realtime/redis-attempt-limiter.js";
 import { acceptWebSockets } from "./realtime/upgrade.js";
 import { loadSecrets } from "./secrets.js";
@@ -91,8 +91,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   };
   const files = diskFileStore(join(config.dataDir, "uploads"));
-  const limiterRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  limiterRedis?.on("error", warnOf("redis connection error"));
+  const limiterRedis = config.redisUrl
+    ? openLimiterRedis(
+        config.redisUrl,
+        warnOf("redis connection error"),
+        warnOf("redis slow or down: rate limits are counted per node until it answers"),
+      )
+    : undefined;
   const services = createServices({
     store,
     events,
@@ -145,7 +150,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(server);
   registerSecurityHeaders(server);
   registerHttpMetrics(server, metrics);
-  await registerRateLimit(server, { perMinute: config.rateLimitPerMinute, redis: limiterRedis, appKey });
+  await registerRateLimit(server, {
+    perMinute: config.rateLimitPerMinute,
+    redis: limiterRedis,
+    appKey,
+    tokens: services.tokens,
+  });
   await server.register(healthRoutes(store));
   await server.register(accountRoutes(services, appKey), { prefix: "/api" });
   const gateway = new Gateway(
@@ -222,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         const sweep = setInterval(() => server.server.closeIdleConnections(), IDLE_SWEEP_MS);
         await server.close().finally(() => clearInterval(sweep));
         await bus.close();
-        limiterRedis?.disconnect();
+        limiterRedis?.client.disconnect();
         await store.close();
       })();
       return closing;

@@ -1,30 +1,38 @@
-import type { Redis } from "ioredis";
-import type { AttemptLimiter } from "../domain/accounts/attempt-limiter.js";
+import { type AttemptLimiter, memoryAttemptLimiter } from "../domain/accounts/attempt-limiter.js";
+import { countInWindow, type LimiterRedis } from "./limiter-redis.js";
 
 /**
- * The sign-in attempt counters shared by every node: one Redis key per window, counted with
- * INCR and expired with the window, so a limit holds however requests are spread. Keys are
- * namespaced by the deployment (its APP_KEY), so deployments may share one Redis.
+ * The sign-in attempt counters shared by every node: one Redis key per window, counted and
+ * expired with the window in one script, so a limit holds however requests are spread. Keys are
+ * namespaced by the deployment (its APP_KEY), so deployments may share one Redis. When Redis is
+ * slow or down, attempts are counted on this node until it answers again (never an error).
  */
 export function redisAttemptLimiter(
-  redis: Redis,
+  redis: LimiterRedis,
   namespace: string,
   max: number,
   windowMs: number,
 ): AttemptLimiter {
   const prefix = `parley:${namespace}:attempts:${max}:${windowMs}:`;
+  const local = memoryAttemptLimiter(max, windowMs);
   return {
-    async take(key) {
-      const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [
-        [null, number],
-        [null, number],
-      ];
-      if (ttl < 0) await redis.pexpire(k, windowMs);
-      return count > max ? Math.max(ttl, 1) : 0;
+    take(key, now) {
+      return redis.guard.run(
+        async () => {
+          const { count, ttl } = await countInWindow(redis.client, prefix + key, windowMs);
+          return count > max ? Math.max(ttl, 1) : 0;
+        },
+        () => local.take(key, now),
+      );
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await local.reset(key);
+      await redis.guard.run(
+        async () => {
+          await redis.client.del(prefix + key);
+        },
+        () => undefined,
+      );
     },
   };
 }
