@@ -148,6 +148,9 @@ export abstract class ChannelBase {
     }
     if (verdict !== "apply") return false;
     if (event.type === "member.removed" && event.member.user_id === this.host.userID) this.#watching = false;
+    // What the user may do here follows their channel role: it is fetched again.
+    if (event.type === "member.updated" && event.member.user_id === this.host.userID)
+      void this.refreshCapabilities().catch(() => undefined);
     this.setState(applyChannelEvent(this.#state, event, this.ctx));
     this.afterChannelEvent(event);
     this.#emitter.emit(event);
@@ -211,6 +214,15 @@ export abstract class ChannelBase {
 
   _onWatchAnswer(outcome: WatchOutcome): void {
     this.#sync.onAnswer(outcome);
+  }
+
+  /** What the user may do here, fetched again (their channel role changed). */
+  private async refreshCapabilities(): Promise<void> {
+    const response = await this.host.rest.queryChannel(this.type, this.requireId(), {
+      create: false,
+      messages: { limit: 0 },
+    });
+    this.setState({ ...this.#state, capabilities: response.own_capabilities });
   }
 
   /** The server cannot replay (reset) or resync failed: reload the channel and watch from its last_seq. */

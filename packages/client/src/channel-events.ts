@@ -80,6 +80,15 @@ function reduceChannelEvent(
           : next.membership;
       return { ...next, members, read, membership };
     }
+    case "member.updated": {
+      const next = withChannelData(state, event.channel);
+      const members = { ...next.members, [event.member.user_id]: event.member };
+      const membership =
+        event.member.user_id === ctx.userId && next.membership
+          ? { ...next.membership, role: event.member.role }
+          : next.membership;
+      return { ...next, members, membership };
+    }
     case "member.removed": {
       const next = withChannelData(state, event.channel);
       const { [event.member.user_id]: _removed, ...members } = next.members;

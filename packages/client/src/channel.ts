@@ -261,6 +261,25 @@ export class Channel extends ChannelConversation {
     this.setState(withMembers(withChannelData(this.state, channel), [], userIds, this.ctx));
   }
 
+  /** Makes members channel moderators, or plain members again (the owner and admins may). */
+  async assignRoles(
+    roles: { user_id: string; channel_role: "channel_member" | "channel_moderator" }[],
+  ): Promise<void> {
+    const { channel, members } = await this.host.rest.updateMembers(this.type, this.requireId(), {
+      assign_roles: roles,
+    });
+    const changed = new Set(roles.map((r) => r.user_id));
+    const next = withChannelData(this.state, channel);
+    this.setState(
+      withMembers(
+        next,
+        members.filter((m) => changed.has(m.user_id)),
+        [],
+        this.ctx,
+      ),
+    );
+  }
+
   /** Joins a `team` channel; what the user may do there is then fetched again. */
   async join(): Promise<void> {
     const { channel, member } = await this.host.rest.joinChannel(this.type, this.requireId());

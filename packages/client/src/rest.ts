@@ -14,6 +14,7 @@ import type {
   ReadStateResponse,
   SendMessageBody,
   UnreadResponse,
+  UpdateMembersBody,
   UserResponse,
 } from "@parley/protocol";
 import { API_KEY_PARAM } from "@parley/protocol";
@@ -212,7 +213,7 @@ export class RestClient {
   updateMembers(
     type: string,
     id: string,
-    body: { add?: string[]; remove?: string[] },
+    body: UpdateMembersBody,
     options?: RequestOptions,
   ): Promise<{ channel: ChannelResponse; members: MemberResponse[] }> {
     return this.post(`${channelPath(type, id)}/members`, body, options);

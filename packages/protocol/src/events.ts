@@ -23,6 +23,7 @@ export const CHANNEL_EVENT_TYPES = [
   "channel.truncated",
   "member.added",
   "member.removed",
+  "member.updated",
   "thread.updated",
   "reaction.new",
   "reaction.deleted",
@@ -102,6 +103,7 @@ export type ChannelEvent =
   | (ChannelEventBase & { type: "channel.truncated"; channel: ChannelResponse; user: UserResponse | null })
   | (ChannelEventBase & { type: "member.added"; member: MemberResponse; channel: ChannelResponse })
   | (ChannelEventBase & { type: "member.removed"; member: MemberResponse; channel: ChannelResponse })
+  | (ChannelEventBase & { type: "member.updated"; member: MemberResponse; channel: ChannelResponse })
   /** A thread's parent changed its summary (reply count, last reply, participants). */
   | (ChannelEventBase & { type: "thread.updated"; message: MessageResponse })
   | (ChannelEventBase & {

@@ -9,6 +9,7 @@ export const POLICY_RESOURCES = [
   "DeleteChannel",
   "TruncateChannel",
   "UpdateChannelMembers",
+  "AssignChannelRoles",
   "JoinChannel",
   "LeaveChannel",
   "CreateMessage",

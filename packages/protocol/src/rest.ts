@@ -80,9 +80,19 @@ export const updateMembersBodySchema = z
   .object({
     add: z.array(userIdSchema).max(500).optional(),
     remove: z.array(userIdSchema).max(500).optional(),
+    /** Makes members channel moderators or plain members again (the owner stays the owner). */
+    assign_roles: z
+      .array(
+        z.object({ user_id: userIdSchema, channel_role: z.enum(["channel_member", "channel_moderator"]) }).strict(),
+      )
+      .max(100)
+      .optional(),
   })
   .strict()
-  .refine((b) => (b.add?.length ?? 0) + (b.remove?.length ?? 0) > 0, "add or remove at least one member");
+  .refine(
+    (b) => (b.add?.length ?? 0) + (b.remove?.length ?? 0) + (b.assign_roles?.length ?? 0) > 0,
+    "add, remove or assign a role to at least one member",
+  );
 
 export const sendMessageBodySchema = z
   .object({

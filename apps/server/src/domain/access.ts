@@ -240,6 +240,24 @@ export function appCapabilities(actor: Actor): AppCapability[] {
   return (Object.keys(appRoles) as AppAction[]).filter((a) => canApp(a, actor));
 }
 
+const CHANNEL_RANK: Record<string, number> = { channel_member: 0, channel_moderator: 1, owner: 2 };
+
+/**
+ * Removing someone else from a channel: nobody removes a member who outranks them there (a
+ * member cannot remove a moderator, nobody the owner) but an admin; leaving is always allowed.
+ */
+export function ensureRemovable(ctx: AccessContext, target: Pick<MemberRow, "role" | "user_id">): void {
+  const { actor, member } = ctx;
+  if (actor.server || actor.role === "admin" || target.user_id === actor.userId) return;
+  const mine = CHANNEL_RANK[member?.role ?? "channel_member"] ?? 0;
+  if ((CHANNEL_RANK[target.role] ?? 0) <= mine) return;
+  throw forbidden(
+    target.role === "owner"
+      ? "only an admin can remove the channel's owner"
+      : "only the channel's owner or an admin can remove a channel moderator",
+  );
+}
+
 /** Some users cannot be banned by anyone (admins). */
 export function ensureBannable(target: { role: string }): void {
   if ((UNBANNABLE_ROLES as readonly string[]).includes(target.role)) {

@@ -29,8 +29,8 @@ async function must(p: ReturnType<Chat>, what: string): Promise<any> {
 }
 
 /**
- * Owner creates the channel with member, channel moderator, banned, ex-member and guest; the
- * channel moderator's role is set in the store (no API sets channel roles); everyone with a say
+ * Owner creates the channel with member, channel moderator, banned, ex-member and guest, and
+ * makes the channel moderator one (`assign_roles`); everyone with a say
  * posts, reacts and votes; the owner posts a poll and a file; then the banned member is banned in
  * the channel and the ex-member leaves. Admin and non-member are not members.
  */
@@ -48,7 +48,8 @@ export async function makeFixture(s: TestServer, cast: Cast): Promise<Fixture> {
     chat(owner.token, "POST", `${path}/query`, { data: { name: `Authz ${id}`, members } }),
     "create",
   );
-  await s.app.store.members.update(cid, actors.channelModerator.id, { role: "channel_moderator" });
+  const assign_roles = [{ user_id: actors.channelModerator.id, channel_role: "channel_moderator" }];
+  await must(chat(owner.token, "POST", `${path}/members`, { assign_roles }), "assign roles");
 
   const send = (token: string, text: string, extra: Record<string, unknown> = {}) =>
     must(chat(token, "POST", `${path}/messages`, { message: { text, ...extra } }), `send ${text}`).then(

@@ -30,6 +30,28 @@ export const channelRows: Row[] = [
   row("remove a member", [D, D, D, A, A, A, D], (c) =>
     rest(c, "POST", `${c.fx.path}/members`, { remove: [c.cast.guest.id] }),
   ),
+  // Nobody removes a member who outranks them in the channel but an admin; the moderator may leave.
+  row(
+    "remove the channel's owner",
+    [D, D, D, D, D, A, D],
+    (c) => rest(c, "POST", `${c.fx.path}/members`, { remove: [c.cast.owner.id] }),
+    true,
+  ),
+  row(
+    "remove a channel moderator",
+    [D, D, D, D, A, A, D],
+    (c) => rest(c, "POST", `${c.fx.path}/members`, { remove: [c.cast.actors.channelModerator.id] }),
+    true,
+  ),
+  row(
+    "make a member a channel moderator",
+    [D, D, D, D, A, A, D],
+    (c) =>
+      rest(c, "POST", `${c.fx.path}/members`, {
+        assign_roles: [{ user_id: c.cast.guest.id, channel_role: "channel_moderator" }],
+      }),
+    true,
+  ),
   row("join (a messaging channel)", [D, D, D, D, D, A, D], (c) => rest(c, "POST", `${c.fx.path}/join`)),
   // Leaving, hiding and muting change only the actor's own membership.
   row("leave", [D, D, D, A, A, A, A], (c) => rest(c, "POST", `${c.fx.path}/leave`)),

@@ -165,6 +165,39 @@ describe("channels", () => {
     expect(muted.body.channels.map((c: { channel: { id: string } }) => c.channel.id)).toEqual([ids[2]]);
   });
 
+  it("assigns channel moderators; nobody but an admin removes someone who outranks them", async () => {
+    const id = uniqueName("roles");
+    const path = `/channels/messaging/${id}`;
+    await create(ana, id, [bobId, cydId], "messaging", "Roles");
+    const assign = (token: string, user_id: string, channel_role: string) =>
+      s.chat(token, "POST", `${path}/members`, { assign_roles: [{ user_id, channel_role }] });
+    expect((await assign(bob, cydId, "channel_moderator")).status).toBe(403);
+    const made = await assign(ana, bobId, "channel_moderator");
+    expect(made.status).toBe(200);
+    expect(made.body.members.find((m: any) => m.user_id === bobId).role).toBe("channel_moderator");
+    const refusedByCyd = await s.chat(cyd, "POST", `${path}/members`, { remove: [bobId] });
+    expect([refusedByCyd.status, refusedByCyd.body.error.message]).toEqual([
+      403,
+      "only the channel's owner or an admin can remove a channel moderator",
+    ]);
+    const ownerStays = await s.chat(bob, "POST", `${path}/members`, { remove: [anaId] });
+    expect([ownerStays.status, ownerStays.body.error.message]).toEqual([
+      403,
+      "only an admin can remove the channel's owner",
+    ]);
+    for (const [user, role, field] of [
+      [anaId, "channel_member", "the channel's owner keeps the owner's role"],
+      [s.admin.user.id, "channel_moderator", `user ${s.admin.user.id} is not a member of this channel`],
+    ] as const) {
+      const r = await assign(ana, user, role);
+      expect([r.status, r.body.error.fields]).toEqual([400, { assign_roles: field }]);
+    }
+    expect((await assign(ana, bobId, "owner")).status).toBe(400);
+    expect((await s.chat(bob, "POST", `${path}/members`, { remove: [cydId] })).status).toBe(200);
+    const admin = await s.chat(s.admin.streamToken, "POST", `${path}/members`, { remove: [anaId] });
+    expect(admin.status).toBe(200);
+  });
+
   it("renames, changes members, truncates, leaves and deletes", async () => {
     const id = uniqueName("m");
     const path = `/channels/messaging/${id}`;

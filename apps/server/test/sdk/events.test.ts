@@ -219,6 +219,21 @@ describe("events test: state from events = fresh fetch", () => {
     expect(Object.keys(s.channelB.state.members)).not.toContain(carolId);
   });
 
+  test("member.updated: a member made channel moderator and back, their own role and capabilities too", async () => {
+    const s = await scene();
+    const bId = s.b.auth.user.id;
+    await applying(s, "member.updated", () =>
+      s.channelA.assignRoles([{ user_id: bId, channel_role: "channel_moderator" }]),
+    );
+    await expectConverged(s, (st) => st.capabilities.any.includes("DeleteMessage"));
+    expect(s.channelB.state.membership?.role).toBe("channel_moderator");
+    await applying(s, "member.updated", () =>
+      s.channelA.assignRoles([{ user_id: bId, channel_role: "channel_member" }]),
+    );
+    await expectConverged(s, (st) => !st.capabilities.any.includes("DeleteMessage"));
+    expect(s.channelB.state.members[bId]?.role).toBe("channel_member");
+  });
+
   test("channel.hidden and channel.visible (hidden until the next message)", async () => {
     const s = await scene();
     await applying(s, "channel.hidden", () => s.asB("POST", `/channels/messaging/${s.channelB.id}/hide`));

@@ -42,3 +42,8 @@ export function canPin(
 export function canManageChannel(state: ChannelStateSnapshot): boolean {
   return !state.channel?.is_direct && allows(state.capabilities, "UpdateChannel", false);
 }
+
+/** Making members channel moderators, or plain members again. */
+export function canAssignRoles(state: ChannelStateSnapshot): boolean {
+  return !state.channel?.is_direct && allows(state.capabilities, "AssignChannelRoles", false);
+}

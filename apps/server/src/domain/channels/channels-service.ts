@@ -12,10 +12,10 @@ import {
   type UpdateMembersBody,
 } from "@parley/protocol";
 import type { ChannelRow, MemberRow, Repos, Store } from "../../store/store.js";
-import { ensure } from "../access.js";
+import { ensure, ensureRemovable } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { type Clock, iso } from "../clock.js";
-import { DomainError, notFound } from "../errors.js";
+import { DomainError, invalid, notFound } from "../errors.js";
 import type { Envelope, EventPort, PresencePort } from "../events.js";
 import type { MessagesService } from "../messages/messages-service.js";
 import { toUserResponse } from "../users/serialize.js";
@@ -142,7 +142,9 @@ export class ChannelsService {
         "the members of a direct conversation are fixed; start a new one",
       );
     }
-    await this.changeMembers(ctx, body.add ?? [], body.remove ?? []);
+    const assign = body.assign_roles ?? [];
+    if (assign.length > 0) ensure("AssignChannelRoles", ctx);
+    await this.changeMembers(ctx, body.add ?? [], body.remove ?? [], assign);
     const members = await this.store.members.listWithUsers(cid, MEMBER_LIMIT);
     const channel = await this.store.channels.get(cid);
     return {
@@ -267,7 +269,12 @@ export class ChannelsService {
     for (const e of envs) this.events.publish(e);
   }
 
-  private async changeMembers(ctx: ChannelContext, add: string[], remove: string[]): Promise<void> {
+  private async changeMembers(
+    ctx: ChannelContext,
+    add: string[],
+    remove: string[],
+    assign: NonNullable<UpdateMembersBody["assign_roles"]> = [],
+  ): Promise<void> {
     const now = iso(this.clock());
     const cid = ctx.channel.cid;
     const envs: Envelope[] = [];
@@ -293,6 +300,7 @@ export class ChannelsService {
       for (const userId of unique(remove)) {
         const m = await tx.members.get(cid, userId);
         if (!m) continue;
+        ensureRemovable(ctx, m);
         await tx.members.delete(cid, userId);
         row = await tx.channels.update(cid, { member_count: await tx.members.count(cid), updated_at: now });
         const u = await tx.users.get(userId);
@@ -306,6 +314,18 @@ export class ChannelsService {
           event: { type: "notification.removed_from_channel", cid, channel, created_at: now },
         });
         envs.push({ kind: "access", cid, userIds: [userId] });
+      }
+      for (const { user_id: userId, channel_role: role } of assign) {
+        const m = await tx.members.get(cid, userId);
+        if (!m) throw invalid("assign_roles", `user ${userId} is not a member of this channel`);
+        if (m.role === "owner") throw invalid("assign_roles", "the channel's owner keeps the owner's role");
+        if (m.role === role) continue;
+        await tx.members.update(cid, userId, { role });
+        const u = await tx.users.get(userId);
+        if (!u) continue;
+        const member = toMemberResponse({ ...m, role }, u, this.presence);
+        const channel = toChannelResponse(row, ctx.config);
+        envs.push(await appendEvent(tx, row, now, { type: "member.updated", member, channel }));
       }
     });
     for (const e of envs) this.events.publish(e);

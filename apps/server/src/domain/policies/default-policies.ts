@@ -19,6 +19,7 @@ const moderatorActions: Resource[] = [
   ...memberActions,
   "DeleteChannel",
   "TruncateChannel",
+  "AssignChannelRoles",
   "DeleteMessage",
   "PinMessage",
   "BanChannelMember",

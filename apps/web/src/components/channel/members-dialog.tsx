@@ -1,21 +1,14 @@
 import type { Channel, ChannelStateSnapshot } from "@parley/client";
-import type { ChannelRole, UserResponse } from "@parley/protocol";
+import type { UserResponse } from "@parley/protocol";
 import { useState } from "react";
 import { useChatClient, useClientState } from "../../chat/client-context";
 import { attempt, showNotice } from "../../chat/notices";
-import { canManageChannel } from "../../chat/permissions";
+import { canAssignRoles, canManageChannel } from "../../chat/permissions";
 import { muteUser } from "../../moderation/moderation-api";
 import { useMutedUsers } from "../../moderation/use-moderation-user";
-import { Avatar } from "../avatar";
 import { UserPicker } from "../sidebar/user-picker";
 import { Dialog } from "../ui/dialog";
-
-/** How a member's channel role shows beside their name (plain members show none). */
-const ROLE_LABELS: Record<ChannelRole, string | null> = {
-  owner: "Owner",
-  channel_moderator: "Moderator",
-  channel_member: null,
-};
+import { MemberRow } from "./member-row";
 
 /**
  * The members with their online state; mute or unmute one (their messages are hidden for you);
@@ -36,6 +29,7 @@ export function MembersDialog({
   const [adding, setAdding] = useState<UserResponse[]>([]);
   const [error, setError] = useState<string | null>(null);
   const manage = canManageChannel(state);
+  const assignRoles = canAssignRoles(state);
   const members = Object.values(state.members).sort((a, b) => a.user.name.localeCompare(b.user.name));
   const total = state.channel?.member_count ?? members.length;
   const toggleMute = (user: UserResponse) => {
@@ -61,33 +55,23 @@ export function MembersDialog({
       )}
       <ul className="member-list">
         {members.map((m) => (
-          <li key={m.user_id} className="member">
-            <span className="member__avatar">
-              <Avatar name={m.user.name} image={m.user.image} colourKey={m.user_id} size="sm" />
-              <span className={m.user.online ? "presence presence--online" : "presence"} />
-            </span>
-            <span className="member__name">
-              {m.user.name}
-              {m.user_id === userID && " (you)"}
-              <span className="muted"> {m.user.online ? "online" : "offline"}</span>
-            </span>
-            {ROLE_LABELS[m.role] && <span className="member__role">{ROLE_LABELS[m.role]}</span>}
-            {m.user_id !== userID && (
-              <button type="button" className="button button--small" onClick={() => toggleMute(m.user)}>
-                {mutes.includes(m.user_id) ? "Unmute" : "Mute"}
-                <span className="visually-hidden"> {m.user.name}</span>
-              </button>
-            )}
-            {manage && m.user_id !== userID && (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => run(channel.removeMembers([m.user_id]))}
-              >
-                Remove
-              </button>
-            )}
-          </li>
+          <MemberRow
+            key={m.user_id}
+            member={m}
+            isMe={m.user_id === userID}
+            muted={mutes.includes(m.user_id)}
+            canRemove={manage}
+            canAssignRoles={assignRoles}
+            onToggleMute={() => toggleMute(m.user)}
+            onRemove={() => run(channel.removeMembers([m.user_id]))}
+            onSetModerator={(moderator) =>
+              run(
+                channel.assignRoles([
+                  { user_id: m.user_id, channel_role: moderator ? "channel_moderator" : "channel_member" },
+                ]),
+              )
+            }
+          />
         ))}
       </ul>
       {manage && (
