@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ErrorCode } from "@parley/protocol";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import { memoryAttemptLimiter } from "./domain/accounts/attempt-limiter.js";
@@ -58,7 +59,10 @@ export interface App {
   hub: Hub;
   appKey: string;
   appSecret: string;
-  /** Closes sockets with 1001, stops accepting, finishes in-flight requests, closes the store. */
+  /**
+   * The SIGTERM path (docs/operations.md): answers new requests and frames `unavailable`, answers
+   * the frames in flight, closes sockets with 1001, finishes in-flight requests, closes the store.
+   */
   close(): Promise<void>;
 }
 
@@ -66,6 +70,7 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** How often, across nodes, each feed checks the store for events the bus lost. */
 const CATCH_UP_INTERVAL_MS = 2_000;
 const IDLE_SWEEP_MS = 50;
+const SHUTTING_DOWN = "the server is shutting down; retry";
 
 const defaultWebDist = () => join(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -144,10 +149,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
+    // Its 503 has another body; the hook below answers in the API's shape instead.
+    return503OnClosing: false,
     clientErrorHandler,
   });
   warn = (what, err) => server.log.warn({ err: err.message }, what);
   registerErrorHandling(server);
+  let shuttingDown = false;
+  server.addHook("onRequest", (_req, reply, done) => {
+    if (!shuttingDown) return done();
+    reply
+      .status(503)
+      .header("connection", "close")
+      .send({ error: { code: ErrorCode.unavailable, message: SHUTTING_DOWN } });
+  });
   registerSecurityHeaders(server);
   registerHttpMetrics(server, metrics);
   await registerRateLimit(server, {
@@ -224,8 +239,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       closing ??= (async () => {
         clearInterval(maintenance);
         clearInterval(catchUpTimer);
+        shuttingDown = true;
         gateway.stop();
         presence.stop();
+        await gateway.drain(config.shutdownGraceMs / 2);
         gateway.closeAll(1001, "server shutting down");
         // A connection whose request finishes during shutdown (an upload still draining, say)
         // turns idle only afterwards; sweep idle ones until every connection is gone.

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { PassThrough } from "node:stream";
 import { Busboy, type BusboyFileStream } from "@fastify/busboy";
 import { ErrorCode } from "@parley/protocol";
 import { DomainError } from "../domain/errors.js";
@@ -28,38 +29,57 @@ export function firstFile(
       reject(new DomainError(ErrorCode.badRequest, "send the file as multipart/form-data"));
       return;
     }
-    let found: BusboyFileStream | undefined;
+    // The file is handed out through a stream of our own: busboy emits its own plain errors on
+    // its file stream ("Part terminated early…") right after the form's, and the first one a
+    // reader saw became a 500. Only the first failure, as a DomainError, reaches the reader.
+    let found: PassThrough | undefined;
+    const fail = (err: DomainError) => {
+      if (found) found.destroy(err);
+      else reject(err);
+    };
     bb.on("file", (_field, stream, filename, _encoding, mimetype) => {
       if (found) {
         stream.resume();
         return;
       }
-      found = stream as BusboyFileStream;
-      resolve({
-        filename,
-        mimetype,
-        stream,
-        truncated: () => stream.truncated,
-        discard: () => stream.resume(),
-      });
+      const source = stream as BusboyFileStream;
+      const file = new PassThrough();
+      // Failing before the service reads it must not be an unhandled 'error' event.
+      file.on("error", () => undefined);
+      source.on("error", (err: Error) => file.destroy(formError(err)));
+      source.pipe(file);
+      // Once the file is done with (read, failed or refused), the rest of the form drains.
+      const release = () => {
+        source.unpipe(file);
+        source.resume();
+      };
+      file.once("close", release);
+      found = file;
+      resolve({ filename, mimetype, stream: file, truncated: () => source.truncated, discard: release });
     });
     bb.on("field", () => undefined);
     bb.on("finish", () => {
       if (!found) reject(new DomainError(ErrorCode.badRequest, "the form has no file"));
     });
     bb.on("error", (err: Error) => {
-      const malformed = new DomainError(ErrorCode.badRequest, `the form could not be read: ${err.message}`);
-      if (found) found.destroy(malformed);
-      else reject(malformed);
+      fail(formError(err));
       req.resume();
     });
     // A client gone mid-upload ends nothing by itself: fail the file, so what was written goes.
     req.on("close", () => {
-      if (req.complete) return;
-      const cut = new DomainError(ErrorCode.badRequest, "the upload was cut off before it ended");
-      if (found) found.destroy(cut);
-      else reject(cut);
+      if (!req.complete)
+        fail(new DomainError(ErrorCode.badRequest, "the upload was cut off before it ended"));
     });
     req.pipe(bb);
   });
+}
+
+/** A form busboy could not read: the client's fault, so 400, whatever busboy said. */
+function formError(err: Error): DomainError {
+  return /terminated early|unexpected end/i.test(err.message)
+    ? new DomainError(
+        ErrorCode.badRequest,
+        "the form ended before its file did: the upload was cut short; send the whole form again",
+      )
+    : new DomainError(ErrorCode.badRequest, `the form could not be read: ${err.message}`);
 }

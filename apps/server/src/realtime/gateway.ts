@@ -68,6 +68,7 @@ const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 export class Gateway {
   private readonly sessions = new Set<Session>();
   private readonly sweep: NodeJS.Timeout;
+  private draining = false;
 
   constructor(
     private readonly deps: GatewayDeps,
@@ -84,10 +85,39 @@ export class Gateway {
     socket.on("message", onMessage);
     socket.on("close", onClose);
     socket.on("error", onError);
+    if (this.draining) {
+      session.draining = true;
+      session.close(CloseCode.goingAway, "server shutting down");
+    }
   }
 
   stop(): void {
     clearInterval(this.sweep);
+  }
+
+  /**
+   * Shutdown, before `closeAll`: frames read from now on are answered `unavailable`, and those
+   * already read are answered, so no send is stored without its `send.ok` reaching the socket
+   * ahead of the close frame. Gives up after `withinMs`.
+   */
+  async drain(withinMs: number): Promise<void> {
+    this.draining = true;
+    for (const s of this.sessions) s.draining = true;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<"late">((resolve) => {
+      timer = setTimeout(() => resolve("late"), withinMs);
+    });
+    try {
+      for (;;) {
+        // Frames already on their way in are read (and refused) before the sockets close.
+        await afterPoll();
+        const busy = [...this.sessions].filter((s) => s.busy);
+        if (busy.length === 0) return;
+        if ((await Promise.race([Promise.all(busy.map((s) => s.settled())), late])) === "late") return;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Closes every socket, authenticated or not (shutdown). */
@@ -101,6 +131,11 @@ export class Gateway {
 }
 
 const sessionOf = new WeakMap<WebSocket, Session>();
+
+/** Resolves after the event loop has polled for I/O once more. */
+function afterPoll(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
 
 function onMessage(this: WebSocket, data: RawData, isBinary: boolean): void {
   sessionOf.get(this)?.receive(data, isBinary);
@@ -129,6 +164,11 @@ class Session implements Connection {
   private sends: ConnectionSends | undefined;
   /** Settles when the `auth` frame in progress has been answered. */
   private authenticating: Promise<void> | undefined;
+  /** The server is shutting down: frames are answered `unavailable`, not handled. */
+  draining = false;
+  /** Frames read and not yet answered, and who waits for that to reach 0 (Gateway.drain). */
+  private inFlight = 0;
+  private onSettled: (() => void) | undefined;
   /**
    * Without a negotiated extension (compression) a frame's bytes are exactly what ws would write,
    * so they go straight to the TCP socket, corked: every frame a socket gets in one event-loop
@@ -236,8 +276,30 @@ class Session implements Connection {
       return;
     }
     // Frames sent right behind `auth` (a resume's watches, in the same flight) wait for its answer.
-    if (this.authenticating) void this.authenticating.then(() => this.dispatch(frame, reqId));
-    else void this.dispatch(frame, reqId);
+    this.inFlight++;
+    const handled = this.authenticating
+      ? this.authenticating.then(() => this.dispatch(frame, reqId))
+      : this.dispatch(frame, reqId);
+    void handled.finally(() => {
+      if (--this.inFlight === 0) this.onSettled?.();
+    });
+  }
+
+  get busy(): boolean {
+    return this.inFlight > 0;
+  }
+
+  /** Resolves once every frame read so far has been answered. */
+  settled(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const before = this.onSettled;
+      this.onSettled = () => {
+        this.onSettled = undefined;
+        before?.();
+        resolve();
+      };
+    });
   }
 
   private dispatch(frame: ClientFrame, reqId: string | undefined): Promise<void> {
@@ -287,6 +349,9 @@ class Session implements Connection {
         connection_id: this.id,
         ...(frame.req_id ? { req_id: frame.req_id } : {}),
       });
+    }
+    if (this.draining) {
+      throw new DomainError(ErrorCode.unavailable, "the server is shutting down; reconnect and retry");
     }
     if (frame.type === "auth") {
       if (this.actor) throw new DomainError(ErrorCode.badRequest, "already authenticated");
