@@ -50,6 +50,8 @@ export interface AppDeps {
   heartbeat?: HeartbeatTiming;
   /** Unsent bytes past which a WebSocket is closed as too slow (tests lower it); defaults to 16 MiB. */
   socketBacklogLimit?: number;
+  /** Unsent bytes one user's WebSockets on a node may hold together (tests lower it); 32 MiB. */
+  userBacklogLimit?: number;
 }
 
 export interface App {
@@ -185,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       onConnection: (d) => metrics.connections.inc(d),
       onFrame: (type, ok) => metrics.frames.inc({ type, outcome: ok ? "ok" : "error" }),
       maxBacklogBytes: deps.socketBacklogLimit,
+      maxUserBacklogBytes: deps.userBacklogLimit,
     },
     deps.heartbeat,
   );

@@ -10,6 +10,8 @@ export interface Connection {
   /** A frame for this socket alone, or one framed once for many (a fan-out). */
   send(frame: string | SharedFrame): void;
   close(code: number, reason: string): void;
+  /** Bytes written to the socket and not yet sent. */
+  readonly backlog: number;
   /** The app role the socket's frames act with. */
   readonly role: AppRole;
   /** The user's app role changed: frames from now on act with `role`. */

@@ -17,10 +17,10 @@ import type { RawData, WebSocket } from "ws";
 import type { ChatAuth } from "../domain/auth/chat-auth.js";
 import type { Actor } from "../domain/auth/chat-tokens.js";
 import { DomainError } from "../domain/errors.js";
-import { parse } from "../lib/parse.js";
 import type { MessagesService } from "../domain/messages/messages-service.js";
 import type { PresenceService } from "../domain/presence/presence-service.js";
 import type { UsersService } from "../domain/users/users-service.js";
+import { parse } from "../lib/parse.js";
 import type { UserRow } from "../store/store.js";
 import type { Connection } from "./connection.js";
 import { ConnectionSends } from "./connection-sends.js";
@@ -41,6 +41,8 @@ export interface GatewayDeps {
   onFrame(type: ClientFrameType | "invalid", ok: boolean): void;
   /** Unsent bytes past which a socket is too slow (default MAX_BUFFERED_BYTES; tests lower it). */
   maxBacklogBytes?: number;
+  /** Unsent bytes one user's sockets on this node may hold together (default MAX_USER_BUFFERED_BYTES). */
+  maxUserBacklogBytes?: number;
 }
 
 /** When the server pings and gives up on a silent socket; tests shorten it. */
@@ -59,6 +61,13 @@ export const HEARTBEAT: HeartbeatTiming = {
 
 /** A socket whose unsent data grows past this is too slow to keep up: it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/** What one user's sockets may hold unsent together, so many stalled tabs cannot pile it up. */
+const MAX_USER_BUFFERED_BYTES = 32 * 1024 * 1024;
+/**
+ * A socket's backlog below this is not added to its user's: a socket that keeps up holds next
+ * to nothing, and summing a user's sockets on every delivery of a fan-out would cost every send.
+ */
+const USER_BACKLOG_FLOOR = 64 * 1024;
 
 /**
  * WebSocket frames ↔ domain calls. Thin: no rule lives here. One timer for all sockets pings
@@ -195,12 +204,32 @@ class Session implements Connection {
     // On the raw path ws queues nothing of its own, so the TCP socket's backlog is all of it
     // (and reading it touches one object fewer per delivery of a fan-out).
     const backlog = raw ? raw.writableLength : socket.bufferedAmount;
-    if (backlog > (this.deps.maxBacklogBytes ?? MAX_BUFFERED_BYTES)) {
-      socket.close(CloseCode.goingAway, "too slow; reconnect and resume");
-      return;
+    if (backlog > Math.min(USER_BACKLOG_FLOOR, this.deps.maxBacklogBytes ?? MAX_BUFFERED_BYTES)) {
+      const reason = this.tooSlow(backlog);
+      if (reason) {
+        socket.close(CloseCode.goingAway, reason);
+        return;
+      }
     }
     if (raw) writeCorked(raw, typeof frame === "string" ? textFrame(frame) : frame.bytes);
     else socket.send(typeof frame === "string" ? frame : frame.json);
+  }
+
+  get backlog(): number {
+    return this.raw ? this.raw.writableLength : this.socket.bufferedAmount;
+  }
+
+  /** Why a socket holding `backlog` unsent bytes must go, if it must. */
+  private tooSlow(backlog: number): string | undefined {
+    if (backlog > (this.deps.maxBacklogBytes ?? MAX_BUFFERED_BYTES)) return "too slow; reconnect and resume";
+    let held = 0;
+    for (const c of this.deps.hub.connectionsOf(this.userId)) {
+      const b = c === this ? backlog : c.backlog;
+      if (b > USER_BACKLOG_FLOOR) held += b;
+    }
+    if (held > (this.deps.maxUserBacklogBytes ?? MAX_USER_BUFFERED_BYTES))
+      return "too slow across this user's connections; reconnect and resume";
+    return undefined;
   }
 
   close(code: number, reason: string): void {

@@ -57,6 +57,11 @@ export class Hub implements PresencePort {
     return this.byUser.has(userId);
   }
 
+  /** The user's sockets on this node. */
+  connectionsOf(userId: string): Iterable<Connection> {
+    return this.byUser.get(userId) ?? [];
+  }
+
   localUsers(): Iterable<string> {
     return this.byUser.keys();
   }

@@ -57,13 +57,17 @@ describe("messages", () => {
   it("answers a retry with the original only to a sender who may still post there", async () => {
     const [owner, member, left] = await Promise.all([s.signup(), s.signup(), s.signup()]);
     const dm = `/channels/messaging/${uniqueName("c")}`;
-    await s.chat(owner.streamToken, "POST", `${dm}/query`, { data: { members: [member.user.id, left.user.id] } });
+    await s.chat(owner.streamToken, "POST", `${dm}/query`, {
+      data: { members: [member.user.id, left.user.id] },
+    });
     const sent = async (who: typeof owner, text: string) => {
       const message = { text, id: uniqueName("msg") };
       const first = await s.chat(who.streamToken, "POST", `${dm}/messages`, { message });
       expect(first.status).toBe(201);
       expect((await s.chat(who.streamToken, "POST", `${dm}/messages`, { message })).status).toBe(200);
-      await s.chat(owner.streamToken, "POST", `/messages/${message.id}/reaction`, { reaction: { type: "like" } });
+      await s.chat(owner.streamToken, "POST", `/messages/${message.id}/reaction`, {
+        reaction: { type: "like" },
+      });
       return { message, cid: first.body.message.cid as string };
     };
     const byMember = await sent(member, "sent before the ban");

@@ -166,6 +166,12 @@ describe("websocket frames", () => {
     sock.send({ type: "health.check", pad: "x".repeat(70 * 1024) });
     expect((await sock.closed).code).toBe(1009);
   });
+
+  it("closes a text frame that is not valid UTF-8 with 1007", async () => {
+    const sock = await authedSocket(s.wsUrl, s.apiKey, ana.token);
+    sock.ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
+    expect((await sock.closed).code).toBe(1007);
+  });
 });
 
 describe("events", () => {

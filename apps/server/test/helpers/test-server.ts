@@ -49,7 +49,7 @@ export const uniqueName = (prefix = "u") =>
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, "heartbeat" | "socketBacklogLimit"> = {},
+  deps: Pick<AppDeps, "heartbeat" | "socketBacklogLimit" | "userBacklogLimit"> = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "parley-test-"));
   const logs: string[] = [];

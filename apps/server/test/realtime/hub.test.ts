@@ -30,10 +30,11 @@ function socket(userId: string): Connection & { frames: string[] } {
     id: `${userId}-${++n}`,
     userId,
     tokenId: undefined,
-    watching: new Set(),
+    watching: new Set<string>(),
     frames,
     send: (frame: string | SharedFrame) => frames.push(typeof frame === "string" ? frame : frame.json),
     close: () => {},
+    backlog: 0,
     role: "user" as Connection["role"],
     setRole: (role: Connection["role"]) => {
       conn.role = role;
