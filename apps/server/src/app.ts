@@ -15,6 +15,7 @@ import { registerRateLimit } from "./http/rate-limit.js";
 import { accountRoutes } from "./http/routes/accounts.js";
 import { chatChannelRoutes } from "./http/routes/chat-channels.js";
 import { chatConversationRoutes } from "./http/routes/chat-conversation.js";
+import { chatImageRoutes } from "./http/routes/chat-images.js";
 import { chatMessageRoutes } from "./http/routes/chat-messages.js";
 import { chatModerationRoutes } from "./http/routes/chat-moderation.js";
 import { chatPollRoutes } from "./http/routes/chat-polls.js";
@@ -24,6 +25,8 @@ import { chatUserRoutes } from "./http/routes/chat-users.js";
 import { healthRoutes } from "./http/routes/health.js";
 import { registerSecurityHeaders, registerWeb } from "./http/routes/web.js";
 import { loggerOptions } from "./logger.js";
+import { ImageProxy } from "./outbound/image-proxy.js";
+import { OutboundGuard } from "./outbound/outbound-guard.js";
 import type { Bus } from "./realtime/bus.js";
 import { memoryBus } from "./realtime/bus-memory.js";
 import { busChannelOf, openRedisBus } from "./realtime/bus-redis.js";
@@ -156,6 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clientErrorHandler,
   });
   warn = (what, err) => server.log.warn({ err: err.message }, what);
+  if (config.outboundAllowLoopback)
+    server.log.warn("OUTBOUND_ALLOW_LOOPBACK is on: the server fetches from 127.0.0.1 (for tests only)");
+  const images = new ImageProxy(new OutboundGuard({ allowLoopback: config.outboundAllowLoopback }));
   registerErrorHandling(server);
   let shuttingDown = false;
   server.addHook("onRequest", (_req, reply, done) => {
@@ -165,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       .header("connection", "close")
       .send({ error: { code: ErrorCode.unavailable, message: SHUTTING_DOWN } });
   });
-  registerSecurityHeaders(server);
+  registerSecurityHeaders(server, config.allowedOrigins);
   registerHttpMetrics(server, metrics);
   await registerRateLimit(server, {
     perMinute: config.rateLimitPerMinute,
@@ -204,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         await rest.register(chatUserRoutes(services));
         await rest.register(chatPollRoutes(services));
         await rest.register(chatSearchRoutes(services));
+        await rest.register(chatImageRoutes(images));
       });
     },
     { prefix: "/chat" },

@@ -56,6 +56,10 @@ const envSchema = z.object({
     .max(1024 * 1024 * 1024)
     .default(25 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+  OUTBOUND_ALLOW_LOOPBACK: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export interface Config {
@@ -81,6 +85,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** `/api` and `/chat` requests a minute per token (or per IP without one); 0 turns it off. */
   rateLimitPerMinute: number;
+  /** Lets the outbound guard fetch from 127.0.0.0/8 and ::1: for tests only, never in production. */
+  outboundAllowLoopback: boolean;
 }
 
 export type DbSsl = "disable" | "require" | "verify-full";
@@ -114,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     presenceGraceMs: e.PRESENCE_GRACE_MS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
   };
 }

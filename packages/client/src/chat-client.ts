@@ -32,6 +32,7 @@ import { ChatConnectionError } from "./errors.js";
 import { EventEmitter, type Subscription } from "./event-emitter.js";
 import { fetchFile, threadUnreadByChannel } from "./files-and-unread.js";
 import { type FrameRouterDeps, routeFrame } from "./frame-router.js";
+import { ImageCache } from "./images.js";
 import { MessageSender } from "./message-sender.js";
 import { type RequestOptions, RestClient } from "./rest.js";
 import { type ChannelListQuery, requeryChannelList } from "./resume.js";
@@ -94,6 +95,7 @@ export class ChatClient {
   readonly #router: FrameRouterDeps;
   #channelListQuery: ChannelListQuery | undefined;
   #removeOnlineListener: (() => void) | undefined;
+  #images: ImageCache | undefined;
 
   constructor(apiKey: string, options: ChatClientOptions) {
     this.key = apiKey;
@@ -154,6 +156,18 @@ export class ChatClient {
 
   get totalUnreadCount(): number {
     return this.#state.totalUnreadCount;
+  }
+
+  /**
+   * Avatars and channel images the page can show under its own-origin image policy: external
+   * ones fetched through the server's image proxy and kept as `blob:` URLs (images.ts).
+   */
+  get images(): ImageCache {
+    this.#images ??= new ImageCache({
+      origin: this.options.baseURL,
+      fetchBlob: (path) => this.fetchFile(path),
+    });
+    return this.#images;
   }
 
   get state(): ClientStateSnapshot {
@@ -278,6 +292,7 @@ export class ChatClient {
     this.#channelListQuery = undefined;
     if (wasOnline) this.#emitter.emit({ type: "connection.changed", online: false });
     this.#state.reset();
+    this.#images?.release();
   }
 
   // ---- channels ----

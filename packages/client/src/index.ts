@@ -29,6 +29,14 @@ export { Connection, type ConnectionOk, FATAL_CLOSE_CODES } from "./connection.j
 export { isServerToken, websocketURL } from "./endpoints.js";
 export { ChatApiError, ChatConnectionError, ChatFrameError, ChatNetworkError } from "./errors.js";
 export { EventEmitter, type Subscription } from "./event-emitter.js";
+export {
+  ImageCache,
+  type ImageCacheDeps,
+  type ImageCacheOptions,
+  type ImageRoute,
+  imageProxyPath,
+  imageRoute,
+} from "./images.js";
 export { compareMessages } from "./messages.js";
 export * from "./polls/index.js";
 export { hasOwnReaction, withOptimisticReaction } from "./reactions.js";

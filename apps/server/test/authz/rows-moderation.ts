@@ -1,3 +1,4 @@
+import { verdict } from "./roles.js";
 import { A, D, listed, type Row, rest, row, someone } from "./row.js";
 
 async function profile(c: Parameters<Row["run"]>[0]) {
@@ -85,4 +86,20 @@ export const moderationRows: Row[] = [
     rest(c, "PUT", "/channel-types/messaging/policies", { policies: null }),
   ),
   row("update one's profile", [D, A, A, A, A, A, A], profile),
+  row("fetch an external image through the proxy (GET /images)", [D, A, A, A, A, A, A], proxiedImage),
 ];
+
+/**
+ * The image proxy lets every signed-in user through and nobody else. The matrix's server runs
+ * without OUTBOUND_ALLOW_LOOPBACK, so it fetches nothing here: the URL is a loopback address, which
+ * the outbound guard refuses with `400 bad_request` — the same answer for everyone, and one given
+ * only after the caller was authenticated — so that answer reads as "let through". A signed-out
+ * caller is stopped before the guard (401); any other answer is reported as unexpected.
+ */
+async function proxiedImage(c: Parameters<Row["run"]>[0]) {
+  const url = encodeURIComponent("http://127.0.0.1/avatar.png");
+  const r = await c.s.chat(c.me.token, "GET", `/images?url=${url}`);
+  if (r.status === 400 && r.body?.error?.code === "bad_request" && /loopback/.test(r.body.error.message))
+    return A;
+  return verdict(r);
+}

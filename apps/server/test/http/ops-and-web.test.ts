@@ -15,7 +15,11 @@ beforeAll(async () => {
   mkdirSync(join(dist, "pages"));
   writeFileSync(join(dist, "pages", "index.html"), "<!doctype html><title>Landing</title>");
   writeFileSync(join(dist, "pages", "about.html"), "<!doctype html><title>About</title>");
-  s = await startTestServer({ WEB_DIST: dist, SINGLE_NODE: "1" });
+  s = await startTestServer({
+    WEB_DIST: dist,
+    SINGLE_NODE: "1",
+    ALLOWED_ORIGINS: "https://chat.example.com, http://localhost:5173",
+  });
 });
 afterAll(() => s.close());
 
@@ -124,6 +128,27 @@ describe("web app", () => {
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(r.headers.get("cache-control")).toBe("no-cache");
     }
+  });
+
+  it("loads images only from its own origin and connects only to it and ALLOWED_ORIGINS' sockets", async () => {
+    for (const path of ["/", "/chats", "/assets/app-abc123.js"]) {
+      const directives = Object.fromEntries(
+        ((await fetch(`${s.url}${path}`)).headers.get("content-security-policy") ?? "")
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values.join(" ")]),
+      );
+      // External avatars and channel images come through GET /chat/images, shown from blob: URLs.
+      expect([path, directives["img-src"]]).toEqual([path, "'self' data: blob:"]);
+      // 'self' covers ws:/wss: to the page's own host and port (CSP3 "Does url match expression").
+      expect([path, directives["connect-src"]]).toEqual([
+        path,
+        "'self' wss://chat.example.com ws://localhost:5173",
+      ]);
+      expect(directives["default-src"]).toBe("'self'");
+    }
+    // API answers carry no page policy (the image proxy and uploads set their own sandbox).
+    expect((await fetch(`${s.url}/api/config`)).headers.get("content-security-policy")).toBeNull();
   });
 
   it("caches hashed assets for a year", async () => {

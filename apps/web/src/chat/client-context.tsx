@@ -18,6 +18,11 @@ export function useChatClient(): ChatClient {
   return client;
 }
 
+/** The connected ChatClient, or null outside the signed-in routes (for components used on both sides). */
+export function useOptionalChatClient(): ChatClient | null {
+  return useContext(ChatClientContext);
+}
+
 /** The client-level state (user, connection, channel list, total unread), re-rendered on change. */
 export function useClientState(): ClientStateSnapshot {
   const client = useChatClient();

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useImageURL } from "../chat/use-image-url";
 import { colourIndex, initials } from "../lib/initials";
 
 const COLOURS = 6;
@@ -11,18 +12,22 @@ interface AvatarProps {
   size?: "xs" | "sm" | "md";
 }
 
-/** A round avatar: the picture when there is one that loads, otherwise the initials. Decorative. */
+/**
+ * A round avatar: the picture when there is one that loads, otherwise the initials (also while it
+ * loads). An external picture comes through the server's image proxy (useImageURL). Decorative.
+ */
 export function Avatar({ name, image, colourKey = name, size = "md" }: AvatarProps) {
+  const src = useImageURL(image);
   const [failedImage, setFailedImage] = useState<string | null>(null);
   const sizeClass = `avatar avatar--${size}`;
-  if (image && failedImage !== image) {
+  if (src && failedImage !== src) {
     return (
       <img
         className={sizeClass}
-        src={image}
+        src={src}
         alt=""
         referrerPolicy="no-referrer"
-        onError={() => setFailedImage(image)}
+        onError={() => setFailedImage(src)}
       />
     );
   }

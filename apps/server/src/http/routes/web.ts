@@ -4,18 +4,34 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { notFoundBody } from "../errors.js";
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' https: http: data: blob:",
-  "connect-src 'self' ws: wss:",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+/**
+ * The web app's policy. Images come only from this origin (external avatars and channel images
+ * through the image proxy, `GET /chat/images`, shown from blob: URLs), so no other host sees who
+ * views them. Connections go to this origin — in CSP3 'self' covers ws:/wss: on the page's own
+ * host and port, and wss: on an https page — and to the WebSocket origins of ALLOWED_ORIGINS.
+ */
+export function contentSecurityPolicy(allowedOrigins: readonly string[] = []): string {
+  const sockets = allowedOrigins.flatMap(socketOrigin);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    ["connect-src 'self'", ...sockets].join(" "),
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** `https://chat.example.com` → `wss://chat.example.com`; nothing for what is no plain origin. */
+function socketOrigin(origin: string): string[] {
+  const m = /^(https?):\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.exec(origin);
+  if (!m) return [];
+  return [`${m[1]?.toLowerCase() === "https" ? "wss" : "ws"}://${m[2]?.toLowerCase()}${m[3] ?? ""}`];
+}
 
 function isApiPath(url: string): boolean {
   const path = url.split("?")[0] ?? "/";
@@ -23,10 +39,11 @@ function isApiPath(url: string): boolean {
 }
 
 /** Registered first so every route, the web app's included, answers with these headers. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, allowedOrigins: readonly string[] = []): void {
+  const csp = contentSecurityPolicy(allowedOrigins);
   app.addHook("onSend", async (req, reply) => {
     if (!isApiPath(req.url)) {
-      reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
+      reply.header("content-security-policy", csp);
     }
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "same-origin");

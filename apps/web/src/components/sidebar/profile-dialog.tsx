@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useChatClient, useClientState } from "../../chat/client-context";
+import { useSettledValue } from "../../chat/use-settled-value";
 import { updateProfile } from "../../session/profile-api";
 import { Avatar } from "../avatar";
 import { TextField } from "../text-field";
@@ -12,6 +13,8 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
   const { user } = useClientState();
   const [name, setName] = useState(user?.name ?? "");
   const [image, setImage] = useState(user?.image ?? "");
+  // The preview is fetched (through the image proxy) once typing pauses, not for every keystroke.
+  const previewImage = useSettledValue(image.trim(), 500);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; fields?: Record<string, string> } | null>(null);
 
@@ -34,7 +37,7 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
     <Dialog title="Your profile" onClose={onClose}>
       <form className="dialog-form" onSubmit={submit} noValidate>
         <div className="profile-preview">
-          <Avatar name={name || "?"} image={image} colourKey={user?.id ?? ""} />
+          <Avatar name={name || "?"} image={previewImage} colourKey={user?.id ?? ""} />
           <span className="muted">@{user?.id}</span>
         </div>
         {error && (
