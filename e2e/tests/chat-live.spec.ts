@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { channelRow, composer, createUser, messageWith, send, signedIn } from "./chat-support";
+import { channelRow, composer, createUser, messageWith, pickUser, send, signedIn } from "./chat-support";
 
 test.describe("chat between two users", () => {
   test("a new channel appears live, messages arrive live, the unread badge rises and clears", async ({
@@ -15,8 +15,7 @@ test.describe("chat between two users", () => {
     // A creates a channel with B through the UI.
     await a.page.getByRole("button", { name: "New channel" }).first().click();
     await a.page.getByLabel("Name").fill("Launch plan");
-    await a.page.getByRole("searchbox").fill(bo.id);
-    await a.page.getByRole("checkbox", { name: new RegExp(bo.name) }).check();
+    await pickUser(a.page, bo);
     await a.page.getByRole("button", { name: "Create channel" }).click();
     await expect(a.page).toHaveURL(/\/c\/messaging:launch-plan-/);
     const cid = decodeURIComponent(new URL(a.page.url()).pathname.slice(3));
@@ -58,8 +57,7 @@ test.describe("chat between two users", () => {
     const a = await signedIn(browser, ana);
     const b = await signedIn(browser, bo);
     await a.page.getByRole("button", { name: "New message" }).first().click();
-    await a.page.getByRole("searchbox").fill(bo.id);
-    await a.page.getByRole("checkbox", { name: new RegExp(bo.name) }).check();
+    await pickUser(a.page, bo);
     await a.page.getByRole("button", { name: "Open conversation" }).click();
     await expect(a.page).toHaveURL(/\/c\/messaging:/);
     const path = new URL(a.page.url()).pathname;
@@ -80,8 +78,7 @@ test.describe("chat between two users", () => {
     const a = await signedIn(browser, ana);
     await a.page.getByRole("button", { name: "New channel" }).first().click();
     await a.page.getByLabel("Name").fill("Edits");
-    await a.page.getByRole("searchbox").fill(bo.id);
-    await a.page.getByRole("checkbox", { name: new RegExp(bo.name) }).check();
+    await pickUser(a.page, bo);
     await a.page.getByRole("button", { name: "Create channel" }).click();
     await expect(a.page).toHaveURL(/\/c\/messaging:edits-/);
     const b = await signedIn(browser, bo, new URL(a.page.url()).pathname);
@@ -126,8 +123,7 @@ test.describe("chat between two users", () => {
     const a = await signedIn(browser, ana);
     const open = async () => {
       await a.page.getByRole("button", { name: "New message" }).first().click();
-      await a.page.getByRole("searchbox").fill(bo.id);
-      await a.page.getByRole("checkbox", { name: new RegExp(bo.name) }).check();
+      await pickUser(a.page, bo);
       await a.page.getByRole("button", { name: "Open conversation" }).click();
       await expect(a.page).toHaveURL(/\/c\/messaging:/);
       await expect(a.page.getByTestId("channel-name")).toHaveText(bo.name);
@@ -153,8 +149,7 @@ test.describe("chat between two users", () => {
     const a = await signedIn(browser, ana);
     await a.page.getByRole("button", { name: "New channel" }).first().click();
     await a.page.getByLabel("Name").fill("Offline");
-    await a.page.getByRole("searchbox").fill(bo.id);
-    await a.page.getByRole("checkbox", { name: new RegExp(bo.name) }).check();
+    await pickUser(a.page, bo);
     await a.page.getByRole("button", { name: "Create channel" }).click();
     await expect(a.page).toHaveURL(/\/c\/messaging:offline-/);
     const b = await signedIn(browser, bo, new URL(a.page.url()).pathname);
@@ -187,8 +182,7 @@ test.describe("chat between two users", () => {
     const bo = await createUser(request, "Bo");
     const a = await signedIn(browser, ana);
     await a.page.getByRole("button", { name: "New message" }).first().click();
-    await a.page.getByRole("searchbox").fill(bo.id);
-    await a.page.getByRole("checkbox", { name: new RegExp(bo.name) }).check();
+    await pickUser(a.page, bo);
     await a.page.getByRole("button", { name: "Open conversation" }).click();
     await expect(a.page).toHaveURL(/\/c\/messaging:/);
     await send(a.page, "before the drop");

@@ -163,3 +163,16 @@ export function messageWith(page: Page, text: string) {
 export function channelRow(page: Page, cid: string) {
   return page.locator(`[data-testid="channel-row"][data-cid="${cid}"]`);
 }
+
+/**
+ * Picks `user` in the open dialog's people picker: searches their username and waits until the
+ * answer for it is the only result before ticking it (a click while the results for an earlier
+ * keystroke are replaced can land on another row).
+ */
+export async function pickUser(page: Page, user: ChatUser): Promise<void> {
+  await page.getByRole("searchbox").fill(user.id);
+  const options = page.locator(".user-picker__list").getByRole("checkbox");
+  await expect(options).toHaveCount(1);
+  await expect(page.locator(".user-picker__list")).toContainText(`@${user.id}`);
+  await options.check();
+}

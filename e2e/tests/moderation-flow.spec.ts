@@ -100,3 +100,26 @@ test("muting a user hides their messages for the muter only", async ({ browser }
   await b.page.keyboard.press("Escape");
   await expect(b.page.locator(`[data-message-id="${noisy}"]`)).toBeVisible();
 });
+
+test("the owner makes a member a channel moderator from the member list, and the member sees it live", async ({
+  browser,
+}) => {
+  const a = await openAs(browser, "Owner");
+  const b = await openAs(browser, "Helper");
+  const cid = await createChannel(a.page.request, a.session, "Mods room", [b.session]);
+  const name = b.session.account.displayName;
+  await openChannel(a.page, cid);
+  await openChannel(b.page, cid);
+  await b.page.getByRole("button", { name: "Members" }).click();
+  const theirs = b.page.getByRole("dialog", { name: /Members/ });
+  await expect(theirs.getByRole("button", { name: /Make moderator/ })).toHaveCount(0);
+  await a.page.getByRole("button", { name: "Members" }).click();
+  const dialog = a.page.getByRole("dialog", { name: /Members/ });
+  await dialog.getByRole("button", { name: `Make moderator ${name}` }).click();
+  const row = (d: typeof dialog) => d.locator(".member").filter({ hasText: name });
+  await expect(row(dialog).locator(".member__role")).toHaveText("Moderator");
+  await expect(row(theirs).locator(".member__role")).toHaveText("Moderator");
+  await expectNoSeriousA11yIssues(a.page, ".dialog");
+  await dialog.getByRole("button", { name: `Remove as moderator ${name}` }).click();
+  await expect(row(theirs).locator(".member__role")).toHaveCount(0);
+});
