@@ -136,7 +136,8 @@ describe("access removed", () => {
   });
 
   it("an admin demoted to user: the sockets they opened as admin lose admin reads within 1 s", async () => {
-    const role = (id: string, r: string) => s.chat(s.admin.streamToken, "PUT", `/users/${id}/role`, { role: r });
+    const role = (id: string, r: string) =>
+      s.chat(s.admin.streamToken, "PUT", `/users/${id}/role`, { role: r });
     await expectCutOff({
       join: false,
       search: false,

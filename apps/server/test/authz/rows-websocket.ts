@@ -117,7 +117,11 @@ export const websocketRows: Row[] = [
       const id = reqId();
       sock.send({ type: "send", req_id: id, cid: c.fx.cid, message: { text: `frame from ${c.role}` } });
       const f = await sock.next((x) => x.req_id === id && (x.type === "send.ok" || x.type === "error"), 5000);
-      return f.type === "send.ok" ? A : f.code === "forbidden" || f.code === "not_found" ? D : `error ${f.code}`;
+      return f.type === "send.ok"
+        ? A
+        : f.code === "forbidden" || f.code === "not_found"
+          ? D
+          : `error ${f.code}`;
     }),
   ),
   row("typing.start", [D, D, D, A, A, A, D], (c) => typing(c, "typing.start")),
