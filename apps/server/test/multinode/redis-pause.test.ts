@@ -5,8 +5,8 @@
  * counted per node meanwhile, and shared by the nodes again once Redis answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTcpProxy, type TcpProxy } from "../store/tcp-proxy.js";
 import { type Cluster, multiNode, redisUrl, startCluster, type TestNode, uniqueName } from "./cluster.js";
-import { type PausableProxy, startPausableProxy } from "./pausable-proxy.js";
 
 /** Requests a minute per caller: more than the calls below make while counts are per node. */
 const LIMIT = 40;
@@ -20,14 +20,14 @@ type Outcome = { what: string; status: number; want: number; ms: number };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!multiNode)("Redis paused or dead", () => {
-  let proxy: PausableProxy;
+  let proxy: TcpProxy;
   let c: Cluster;
   let ana: { name: string; token: string };
   let path: string;
 
   beforeAll(async () => {
     const target = new URL(redisUrl!);
-    proxy = await startPausableProxy(target.hostname, Number(target.port || 6379));
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
     const viaProxy = new URL(redisUrl!);
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
@@ -104,14 +104,14 @@ describe.skipIf(!multiNode)("Redis paused or dead", () => {
   }, 30_000);
 
   it("answers them while Redis is dead", async () => {
-    await proxy.kill();
+    await proxy.down();
     expect(failed(await round("dead"))).toEqual([]);
     await sleep(500);
     expect(failed(await round("still dead"))).toEqual([]);
   }, 30_000);
 
   it("shares the counts across nodes again once Redis is back", async () => {
-    await proxy.restore();
+    await proxy.up();
     // Until each node's limiter has tried Redis again, counts stay per node: one fresh caller per
     // attempt (a token for a user that does not exist: 401, counted all the same).
     const deadline = Date.now() + 15_000;
