@@ -162,6 +162,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (config.outboundAllowLoopback)
     server.log.warn("OUTBOUND_ALLOW_LOOPBACK is on: the server fetches from 127.0.0.1 (for tests only)");
   const images = new ImageProxy(new OutboundGuard({ allowLoopback: config.outboundAllowLoopback }));
+  // Once per change, not per failed request: what failed, and where (the logs may name paths).
+  const where = store.dialect === "sqlite" ? { data_dir: config.dataDir } : {};
+  store.health.onChange((failure) => {
+    if (!failure) return server.log.info("database writes work again");
+    server.log.error(
+      { err: failure.detail, kind: failure.kind, ...where },
+      `database writes fail: ${failure.message}`,
+    );
+  });
   registerErrorHandling(server);
   let shuttingDown = false;
   server.addHook("onRequest", (_req, reply, done) => {

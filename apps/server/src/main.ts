@@ -1,5 +1,12 @@
-import { buildApp } from "./app.js";
+import { type App, buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { DataDirError, ensureDataDir } from "./store/data-dir.js";
+import { classifyStorageFailure } from "./store/storage-failure.js";
+
+function exitWith(line: string): never {
+  console.error(`parley: ${line}`);
+  process.exit(1);
+}
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -12,7 +19,17 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp({ config });
+  let app: App;
+  try {
+    ensureDataDir(config.dataDir);
+    app = await buildApp({ config });
+  } catch (err) {
+    // What an operator must fix gets one line, not a stack.
+    if (err instanceof DataDirError) exitWith(err.message);
+    const failure = classifyStorageFailure(err) ?? classifyStorageFailure((err as Error | undefined)?.cause);
+    if (failure) exitWith(`cannot open the database: ${failure.message} (${failure.detail})`);
+    throw err;
+  }
   // A deep accept queue (the kernel caps it at net.core.somaxconn): thousands of clients
   // reconnecting at once must not find their SYNs dropped and wait for TCP's retry.
   await app.server.listen({ port: config.port, host: config.host, backlog: 4096 });

@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import { type ErrorBody, ErrorCode } from "@parley/protocol";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { DomainError } from "../domain/errors.js";
+import { classifyStorageFailure } from "../store/storage-failure.js";
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: { code, message, ...(fields ? { fields } : {}) } };
@@ -11,6 +12,12 @@ function body(code: ErrorCode, message: string, fields?: Record<string, string>)
 /** Every error becomes `{ error: { code, message } }` with its status; nothing leaks a stack. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | DomainError, req, reply) => {
+    // Storage failures arrive as StorageFailure from the store; connection errors are classified here.
+    const storage = classifyStorageFailure(err);
+    if (storage) {
+      req.log.warn({ err: storage.detail, kind: storage.kind }, "store unavailable");
+      return reply.status(503).send(body(storage.code, storage.message));
+    }
     if (err instanceof DomainError) {
       const retry = (err as DomainError & { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retry !== undefined) reply.header("retry-after", String(retry));
@@ -41,34 +48,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
             : err.message;
       return reply.status(status).send(body(ErrorCode.badRequest, message));
     }
-    if (isStoreDown(err)) {
-      req.log.warn({ err: err.message }, "store unavailable");
-      return reply
-        .status(503)
-        .send(body(ErrorCode.unavailable, "the database is unavailable; try again shortly"));
-    }
     req.log.error({ err }, "request failed");
     return reply.status(500).send(body(ErrorCode.internal, "internal error"));
   });
-}
-
-function isStoreDown(err: { code?: string; message?: string }): boolean {
-  const code = err.code ?? "";
-  // 08xxx: PostgreSQL connection exceptions; 53300: too many connections; 57014: a statement
-  // cancelled by statement_timeout (the database is too slow to answer now).
-  if (/^08[0-9A-Z]{3}$/.test(code)) return true;
-  return [
-    "ECONNREFUSED",
-    "ECONNRESET",
-    "ETIMEDOUT",
-    "57014",
-    "57P01",
-    "57P02",
-    "57P03",
-    "53300",
-    "SQLITE_BUSY",
-    "SQLITE_IOERR",
-  ].includes(code);
 }
 
 export function notFoundBody(method: string, url: string): ErrorBody {

@@ -16,6 +16,7 @@ import type {
   UserMutesTable,
   UsersTable,
 } from "./schema.js";
+import type { StoreHealth } from "./store-health.js";
 
 export type * from "./poll-store.js";
 
@@ -415,5 +416,9 @@ export interface Store extends Repos {
    */
   transaction<T>(fn: (tx: Repos) => Promise<T>, key?: string): Promise<T>;
   ping(): Promise<void>;
+  /** Whether writes work: the last one that failed for a full disk, a read-only store… (store-health.ts). */
+  readonly health: StoreHealth;
+  /** Commits a small write of its own, to learn whether writes work again (kysely/health-probe.ts). */
+  probeWrite(): Promise<void>;
   close(): Promise<void>;
 }

@@ -59,7 +59,7 @@ export interface GroupCommitOptions {
  * join a batch, and the batch commits — one fsync — when none is waiting (or after MAX_BATCH).
  * A transaction that throws rolls back to its savepoint, so its writes vanish and the others'
  * stay, exactly as if it had been alone. Every caller is answered only after the COMMIT, so a
- * write is durable before it is acknowledged (docs/performance.md).
+ * write is durable before it is acknowledged.
  */
 export function groupCommit(
   db: Kysely<Database>,
@@ -123,7 +123,13 @@ export function groupCommit(
           done.push({ job, ok: true, value });
         } catch (error) {
           done.push({ job, ok: false, error });
-          await exec("rollback to parley_tx");
+          try {
+            await exec("rollback to parley_tx");
+          } catch {
+            // The engine rolled the whole transaction back (SQLite may, after SQLITE_FULL or an
+            // I/O error): the batch is lost with it, and answers this error, not the savepoint's.
+            throw error;
+          }
           await exec("release parley_tx");
         }
         current = undefined;

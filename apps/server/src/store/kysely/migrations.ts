@@ -336,7 +336,7 @@ export const coreMigrations: Record<string, Migration> = {
   // each membership's row (docs/performance.md, P5).
   "0010_members_by_user_and_hidden": indexOn("members_user_hidden", "members", ["user_id", "hidden", "cid"]),
   // Replies, pins and polls are rare: indexing only the messages that have one spares every other
-  // message's insert three index entries, and its commit the pages they land on (docs/performance.md).
+  // message's insert three index entries, and its commit the pages they land on (docs/performance.md, P4).
   "0011_partial_message_indexes": {
     async up(db: Kysely<unknown>) {
       const partial = [
@@ -356,7 +356,7 @@ export const coreMigrations: Record<string, Migration> = {
     },
   },
   // A message's (cid, seq) was kept in two indexes, and every send wrote a page of each
-  // (docs/performance.md, change 67). One now serves both the lookups and the uniqueness.
+  // (a commit costs mostly the pages it writes). One now serves both the lookups and the uniqueness.
   "0012_one_message_seq_index": {
     async up(db: Kysely<unknown>) {
       if (db.getExecutor().adapter instanceof PostgresAdapter) {
@@ -385,6 +385,17 @@ export const coreMigrations: Record<string, Migration> = {
       // A deleted message keeps no earlier text: versions stored before deletes forgot them go.
       await sql`delete from message_versions
         where message_id in (select id from messages where type = 'deleted')`.execute(db);
+    },
+  },
+  // What /readyz writes while the store's writes fail (kysely/health-probe.ts).
+  "0014_store_health": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("store_health")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("checked_at", "text", (c) => c.notNull())
+        .addColumn("pad", "text", (c) => c.notNull())
+        .execute();
     },
   },
 };

@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import type pg from "pg";
+import { ConnectionHealth, StoreHealth } from "../store-health.js";
 
 /** `pg` reports a lost or unobtainable connection with a message but no `code`. */
 const LOST = /connection terminated|encountered a connection error|client was closed|not queryable/i;
@@ -17,8 +18,11 @@ export function tagConnectionError(err: unknown): unknown {
   return err;
 }
 
-/** The pool as Kysely sees it, with connection errors tagged. */
-export function taggedPool(pool: pg.Pool): PostgresPool {
+/**
+ * The pool as Kysely sees it, with connection errors tagged and storage failures turned into
+ * StorageFailure and recorded in `health` (store-health.ts).
+ */
+export function taggedPool(pool: pg.Pool, health = new StoreHealth()): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return {
     async connect() {
@@ -26,11 +30,11 @@ export function taggedPool(pool: pg.Pool): PostgresPool {
       try {
         client = await pool.connect();
       } catch (err) {
-        throw tagConnectionError(err);
+        throw health.convert(tagConnectionError(err));
       }
       let w = wrapped.get(client);
       if (!w) {
-        w = wrapClient(client);
+        w = wrapClient(client, new ConnectionHealth(health));
         wrapped.set(client, w);
       }
       return w;
@@ -39,17 +43,34 @@ export function taggedPool(pool: pg.Pool): PostgresPool {
   };
 }
 
-function wrapClient(client: pg.PoolClient): PostgresPoolClient {
+/** Statements that open or close a transaction (not ROLLBACK TO a savepoint). */
+const TRANSACTION = /^\s*(begin|start transaction|commit|end|rollback(?!\s+to\b))/i;
+const WRITES = new Set(["INSERT", "UPDATE", "DELETE", "MERGE"]);
+
+function wrapClient(client: pg.PoolClient, health: ConnectionHealth): PostgresPoolClient {
+  let inTransaction = false;
   async function run<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
     try {
       const r = await client.query(sql, [...parameters]);
+      const control = sql.length < 64 ? TRANSACTION.exec(sql)?.[1]?.toLowerCase() : undefined;
+      if (control === "begin" || control === "start transaction") {
+        inTransaction = true;
+        health.reset();
+      } else if (control) {
+        inTransaction = false;
+        // COMMIT of a transaction that had failed answers ROLLBACK.
+        if (r.command === "COMMIT") health.committed();
+        else health.reset();
+      } else if (!inTransaction && WRITES.has(r.command)) {
+        health.committed();
+      }
       return {
         command: r.command as PostgresQueryResult<R>["command"],
         rowCount: r.rowCount ?? 0,
         rows: r.rows,
       };
     } catch (err) {
-      throw tagConnectionError(err);
+      throw health.failed(tagConnectionError(err), inTransaction);
     }
   }
   const query = ((sql: unknown, parameters?: ReadonlyArray<unknown>) => {

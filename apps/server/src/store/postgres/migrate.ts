@@ -26,7 +26,9 @@ export async function migratePostgres(
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");
-    throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+    throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, {
+      cause: error,
+    });
   }
 }
 

@@ -1,10 +1,12 @@
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { type CommitStats, type GroupCommit, groupCommit } from "../kysely/group-commit.js";
+import { probeWrite } from "../kysely/health-probe.js";
 import { coreMigrations } from "../kysely/migrations.js";
 import { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
+import { StoreHealth } from "../store-health.js";
 import { taggedPool } from "./connection-errors.js";
 import { ensureSchema, migratePostgres } from "./migrate.js";
 import { createPool, type PgSsl } from "./pool.js";
@@ -34,17 +36,18 @@ export interface PostgresOptions {
  * So the transactions writing one channel's messages wait for each other anyway; those given a
  * key (`Store.transaction`) are group-committed per key (kysely/group-commit.ts): they run in
  * the order asked for, and those that queue while one runs commit together in the next batch —
- * one COMMIT, and one fan-out for all of them instead of a socket write each
- * (docs/performance.md, change 53).
+ * one COMMIT, and one fan-out for all of them instead of a socket write each.
  */
 export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
   const ssl = opts.ssl ?? "disable";
+  const health = new StoreHealth();
   // Migrations run on their own connection without the statement timeout: waiting for another
   // node's migration lock, or a long migration, must not be cut off after a few seconds.
   const setup = new Kysely<Database>({
     dialect: new PostgresDialect({
       pool: taggedPool(
         createPool({ url: opts.url, max: 1, ssl, schema: opts.schema, onError: opts.onPoolError }),
+        health,
       ),
     }),
   });
@@ -64,7 +67,7 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     schema: opts.schema,
     onError: opts.onPoolError,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: taggedPool(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: taggedPool(pool, health) }) });
   const prepared = new PreparedQueries();
   const stats: CommitStats = { commits: 0, transactions: 0 };
   const byKey = new Map<string, GroupCommit>();
@@ -95,6 +98,8 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     async ping() {
       await sql`select 1`.execute(db);
     },
+    health,
+    probeWrite: () => probeWrite(db),
     async close() {
       await db.destroy();
     },

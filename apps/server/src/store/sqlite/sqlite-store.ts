@@ -4,11 +4,13 @@ import SQLite from "better-sqlite3";
 import { Kysely, type Migration, Migrator, sql } from "kysely";
 import type { Db } from "../kysely/executor.js";
 import { type CommitStats, groupCommit } from "../kysely/group-commit.js";
+import { probeWrite } from "../kysely/health-probe.js";
 import { coreMigrations } from "../kysely/migrations.js";
 import { PreparedQueries } from "../kysely/prepared.js";
 import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
+import { StoreHealth } from "../store-health.js";
 import { startCheckpointer } from "./checkpointer.js";
 import { FifoSqliteDialect } from "./fifo-sqlite-dialect.js";
 import { DEFER_INDEXING, INDEX_PENDING, migrateSqliteSearch, sqliteSearchRepo } from "./search-sqlite.js";
@@ -17,6 +19,8 @@ import { statementCache } from "./statement-cache.js";
 export interface SqliteOptions {
   /** File path, or ":memory:". */
   filename: string;
+  /** Called with the connection once it is set up, before migrations (tests set per-connection limits). */
+  onOpen?(connection: SQLite.Database): void;
 }
 
 /**
@@ -35,9 +39,11 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   raw.pragma("foreign_keys = ON");
   raw.pragma("busy_timeout = 5000");
   // Statement journals (every UPDATE … RETURNING, every statement that fires a trigger) and
-  // temporary B-trees in memory, not in a temporary file created for each (docs/performance.md).
+  // temporary B-trees in memory, not in a temporary file created for each.
   raw.pragma("temp_store = MEMORY");
-  const statements = statementCache(raw);
+  opts.onOpen?.(raw);
+  const health = new StoreHealth();
+  const statements = statementCache(raw, health);
   const dialect = new FifoSqliteDialect({ database: statements });
   const db = new Kysely<Database>({ dialect });
   await migrate(db, coreMigrations);
@@ -70,6 +76,8 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
     async ping() {
       await sql`select 1`.execute(db);
     },
+    health,
+    probeWrite: () => probeWrite(db),
     async close() {
       await checkpointer?.stop();
       await db.destroy();
@@ -84,7 +92,7 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
  * batch started on the next turn's immediates would run right after the previous batch's fan-out
  * (flushed by an immediate, shared-frame.ts), before the requests that arrived while those writes
  * ran were read: a sender's burst would split into a batch of one and a batch of the rest, each
- * with its own fsync and its own write to every receiver (docs/performance.md, change 50).
+ * with its own fsync and its own write to every receiver.
  * The outer immediate runs after this turn's socket reads, the inner one after the next's.
  */
 function afterSocketReads(start: () => void): void {
@@ -111,6 +119,8 @@ export async function migrate(db: Kysely<Database>, migrations: Record<string, M
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");
-    throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+    throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, {
+      cause: error,
+    });
   }
 }
