@@ -24,6 +24,8 @@ export const CloseCode = {
   normal: 1000,
   goingAway: 1001,
   tooBig: 1009,
+  /** The server cannot serve now (its database is unavailable): reconnect later. */
+  tryAgainLater: 1013,
   unauthorized: 4001,
   authTimeout: 4002,
   forbiddenOrigin: 4003,

@@ -21,6 +21,7 @@ import type { MessagesService } from "../domain/messages/messages-service.js";
 import type { PresenceService } from "../domain/presence/presence-service.js";
 import type { UsersService } from "../domain/users/users-service.js";
 import { parse } from "../lib/parse.js";
+import { classifyStorageFailure } from "../store/storage-failure.js";
 import type { UserRow } from "../store/store.js";
 import type { Connection } from "./connection.js";
 import { ConnectionSends } from "./connection-sends.js";
@@ -141,6 +142,13 @@ export class Gateway {
 
 const sessionOf = new WeakMap<WebSocket, Session>();
 
+/** How a socket whose `auth` failed closes: for good, or to come back once the store answers. */
+function authCloseCode(code: ErrorCode): number {
+  if (code === ErrorCode.banned) return CloseCode.banned;
+  if (code === ErrorCode.unavailable) return CloseCode.tryAgainLater;
+  return CloseCode.unauthorized;
+}
+
 /** Resolves after the event loop has polled for I/O once more. */
 function afterPoll(): Promise<void> {
   return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
@@ -181,7 +189,7 @@ class Session implements Connection {
   /**
    * Without a negotiated extension (compression) a frame's bytes are exactly what ws would write,
    * so they go straight to the TCP socket, corked: every frame a socket gets in one event-loop
-   * turn leaves in one write (docs/performance.md). Extensions are settled by the handshake; ws
+   * turn leaves in one write. Extensions are settled by the handshake; ws
    * builds the string anew on every read.
    */
   private readonly raw: Socket | undefined;
@@ -338,6 +346,11 @@ class Session implements Connection {
         this.deps.onFrame(frame.type, false);
         if (err instanceof DomainError)
           return this.error(err.code, err.message, reqId, undefined, err.fields);
+        const storage = classifyStorageFailure(err);
+        if (storage) {
+          this.deps.log.warn({ err: storage.detail, kind: storage.kind }, "store unavailable");
+          return this.error(storage.code, storage.message, reqId);
+        }
         this.deps.log.error({ err, connection_id: this.id || undefined }, "websocket frame failed");
         this.error(ErrorCode.internal, "internal error", reqId);
       },
@@ -438,9 +451,10 @@ class Session implements Connection {
       }));
     } catch (err) {
       const e =
-        err instanceof DomainError ? err : new DomainError(ErrorCode.tokenInvalid, "authentication failed");
+        classifyStorageFailure(err) ??
+        (err instanceof DomainError ? err : new DomainError(ErrorCode.tokenInvalid, "authentication failed"));
       this.error(e.code, e.message, frame.req_id);
-      this.socket.close(e.code === ErrorCode.banned ? CloseCode.banned : CloseCode.unauthorized, e.code);
+      this.socket.close(authCloseCode(e.code), e.code);
       return;
     }
     if (this.isClosed) return;

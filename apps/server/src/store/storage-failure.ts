@@ -125,6 +125,21 @@ function postgres(code: string, message: string): Answer | undefined {
   return undefined;
 }
 
+/** The file system's errors where DATA_DIR holds files (uploads). */
+function files(code: string): Answer | undefined {
+  switch (code) {
+    case "ENOSPC":
+    case "EDQUOT":
+      return ["full", `the disk holding DATA_DIR is full (${code}): free space on its volume`];
+    case "EROFS":
+      return ["read-only", "DATA_DIR is on a read-only volume (EROFS): mount it read-write"];
+    case "EIO":
+      return ["io", "the disk holding DATA_DIR could not read or write (EIO): check the disk"];
+    default:
+      return undefined;
+  }
+}
+
 /** Lost or unobtainable connections (pg's, tagged in postgres/connection-errors.ts). */
 const CONNECTION = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"]);
 
@@ -140,6 +155,7 @@ export function classifyStorageFailure(err: unknown): StorageFailure | undefined
   let answer: Answer | undefined;
   if (code.startsWith("SQLITE_")) answer = sqlite(code);
   else if (CONNECTION.has(code)) answer = ["connection", TRY_AGAIN];
+  else if (files(code)) answer = files(code);
   else if (code === "" || /^[0-9A-Z]{5}$/.test(code)) answer = postgres(code, err.message);
   if (!answer) return undefined;
   return new StorageFailure(answer[0], answer[1], code ? `${code}: ${err.message}` : err.message, err);

@@ -1,4 +1,5 @@
 import { ErrorCode } from "@parley/protocol";
+import { writeFileSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -125,5 +126,21 @@ describe("storage failure classification", () => {
     health.succeeded();
     expect(health.failure).toBeUndefined();
     expect(changes).toEqual(["io", undefined]);
+  });
+  it("reads the file system's errors where DATA_DIR holds uploads", () => {
+    let full: unknown;
+    try {
+      writeFileSync("/dev/full", "a file that does not fit");
+    } catch (err) {
+      full = err;
+    }
+    expect((full as { code?: string }).code).toBe("ENOSPC");
+    expect(classifyStorageFailure(full)).toMatchObject({
+      kind: "full",
+      code: "unavailable",
+      message: "the disk holding DATA_DIR is full (ENOSPC): free space on its volume",
+    });
+    const missing = Object.assign(new Error("no such file"), { code: "ENOENT" });
+    expect(classifyStorageFailure(missing)).toBeUndefined();
   });
 });

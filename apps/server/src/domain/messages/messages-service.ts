@@ -324,7 +324,7 @@ export class MessagesService {
     try {
       await loadChannel(this.store, this.types, actor, cid, "CreateMessage");
     } catch (err) {
-      if (err instanceof DomainError) return undefined;
+      if (err instanceof DomainError && err.code !== ErrorCode.unavailable) return undefined;
       throw err;
     }
     return renderMessage(this.store, this.presence, prior, actor.userId);
