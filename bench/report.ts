@@ -1,6 +1,6 @@
 /**
- * Prints a results file (default: the newest in bench/results) as the Markdown that
- * docs/performance.md shows: `npx tsx bench/report.ts [file]`.
+ * Prints a results file (default: the newest in bench/results) as Markdown tables, the ones
+ * `npm run bench` printed: `npx tsx bench/report.ts [file]`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

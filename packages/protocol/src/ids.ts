@@ -51,7 +51,7 @@ export const cidSchema = z
 /**
  * A new message's id, chosen by its sender (a retried send is deduplicated by it) or by the
  * server: a UUIDv7, whose leading milliseconds keep new ids together at the end of the messages'
- * id index, where a random UUID put each insert on a page of its own (docs/performance.md).
+ * id index, where a random UUID put each insert on a page of its own.
  */
 export function newMessageId(): string {
   return v7();

@@ -39,7 +39,7 @@ interface Wire {
  *
  * The envelopes published in one event-loop turn (a group commit's messages and their
  * notifications) leave in one Redis message, so the other nodes receive them in one turn too
- * and write each socket once for all of them (docs/performance.md, change 54).
+ * and write each socket once for all of them.
  */
 export async function openRedisBus(opts: RedisBusOptions): Promise<RedisBus> {
   const nodeId = randomUUID();

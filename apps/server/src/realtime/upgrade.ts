@@ -7,7 +7,7 @@ import { originAllowed } from "./origin.js";
 /**
  * Turns upgrade requests for WS_PATH into WebSockets, straight from the HTTP server: routing
  * them through Fastify built a request, a reply and a child logger for each, and left references
- * that kept them for the socket's whole life (docs/performance.md). A foreign Origin gets 403
+ * that kept them for the socket's whole life. A foreign Origin gets 403
  * and any other path 404, as JSON errors like the API's, and the upgrade never happens.
  */
 export function acceptWebSockets(

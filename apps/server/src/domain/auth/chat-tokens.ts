@@ -52,7 +52,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /**
  * HS256 tokens, signed and checked synchronously with node:crypto (fast-jwt): a token's first
  * check cost 35–45 µs through WebCrypto against 5–12 µs, paid by every client connecting after a
- * restart (docs/performance.md, change 35).
+ * restart.
  */
 export function chatTokens(secret: string): ChatTokens {
   const sign = createSigner({ key: secret, algorithm: "HS256" });

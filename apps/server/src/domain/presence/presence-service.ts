@@ -65,7 +65,7 @@ export class PresenceService {
   async presenceChanged(userId: string, online: boolean, known?: UserRow): Promise<void> {
     const now = iso(this.clock());
     // In a transaction so SQLite commits it with others (one fsync for a batch): on its own, each
-    // went offline with a COMMIT and an fsync of its own on the event loop (docs/performance.md).
+    // went offline with a COMMIT and an fsync of its own on the event loop.
     if (!online) await this.store.transaction((tx) => tx.users.setLastActive(userId, now));
     const user = known ?? (await this.store.users.get(userId));
     if (!user) return;

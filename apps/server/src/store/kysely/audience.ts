@@ -12,7 +12,7 @@ export function splitIds(joined: string | null): string[] {
 /**
  * Who a new message by `senderId` reaches, as one row: every member, those who hid the channel,
  * and every user who muted the sender. Joined strings, not a row object per member: a send reads
- * every reader, and building 10,000 row objects took 4 times as long (docs/performance.md).
+ * every reader, and building 10,000 row objects took 4 times as long.
  * User ids never hold a comma.
  */
 export const audienceQuery = (qc: QueryCreator<Database>, cid: string, senderId: string) =>

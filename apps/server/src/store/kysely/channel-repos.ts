@@ -59,7 +59,7 @@ type StandingRow = ChannelRow & { [K in keyof MemberRow as `m_${K}`]: MemberRow[
 
 /**
  * Written out field by field: a rest pattern (or a loop over the keys) copied a row on V8's slow
- * path, 7 µs against 0.3, more than the statement saves (docs/performance.md, change 60).
+ * path, 7 µs against 0.3, more than the statement saves.
  */
 function splitStanding(r: StandingRow): ChannelStanding {
   const channel: ChannelRow = {

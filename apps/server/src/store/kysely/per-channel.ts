@@ -16,9 +16,8 @@ type Arm<O> = SelectQueryBuilder<Database, any, O>;
 
 /**
  * Rows of `arm` run for each channel, in one statement: what would be one query per channel (a
- * channel list read its 30 channels' pages, members and unread counts in 90 statements before;
- * docs/performance.md, change 64). `columns` holds each channel's values; `arm` builds one
- * channel's query from them.
+ * channel list read its 30 channels' pages, members and unread counts in 90 statements before).
+ * `columns` holds each channel's values; `arm` builds one channel's query from them.
  *
  * On PostgreSQL the arm is a LATERAL subquery over the values unnested into rows, so the
  * statement is planned once, whatever the number of channels (a UNION of 30 arms took 3.6 ms to

@@ -39,7 +39,7 @@ const definedFields = (row: Record<string, unknown>) =>
 
 /**
  * Queries of a fixed shape built and compiled once, then run with new values. Kysely builds and
- * compiles every query from scratch, which was a fifth of a send's CPU (docs/performance.md).
+ * compiles every query from scratch, which was a fifth of a send's CPU.
  * The query is built once with placeholders standing for the arguments, so `build` must use each
  * argument only as a value (never branch on it); a row's or patch's fields and a list's items are
  * values too, and the fields a row defines and a list's length are part of the cache key. One
@@ -120,8 +120,8 @@ export class PreparedQueries {
 
 /**
  * A row's defined fields in its own order, unsorted: a row built in another order gets a template
- * of its own, the same one. Sorting them cost 1.4 µs a row against 0.3 (docs/performance.md,
- * change 65), and a send passes several rows.
+ * of its own, the same one. Sorting them cost 1.4 µs a row against 0.3, and a send passes
+ * several rows.
  */
 function shapeOf(a: Arg): string {
   if (Array.isArray(a)) return `[${a.length}]`;

@@ -16,7 +16,7 @@ export type UserColumns = { [K in keyof UserRow as `u_${K}`]: UserRow[K] };
 
 /**
  * The user of a row that selected `USER_COLUMNS`, written out field by field: a rest pattern
- * copied a row on V8's slow path (docs/performance.md, change 60).
+ * copied a row on V8's slow path.
  */
 export function userOf(r: UserColumns): UserRow {
   return {

@@ -11,9 +11,9 @@ import {
 /**
  * Kysely's SQLite driver hands its one connection over with a lock that wakes every waiter on
  * each release, and all but one go back to sleep: with n queries waiting, each query costs O(n)
- * microtasks (10,000 clients connecting at once spent a quarter of the server's CPU in it,
- * docs/performance.md). This driver takes that lock once, for good, and queues the queries
- * itself, first come first served, waking only the next.
+ * microtasks (10,000 clients connecting at once spent a quarter of the server's CPU in it).
+ * This driver takes that lock once, for good, and queues the queries itself, first come first
+ * served, waking only the next.
  */
 class FifoSqliteDriver extends SqliteDriver {
   #connection: DatabaseConnection | undefined;

@@ -4,8 +4,8 @@ import type { SqliteStatement } from "kysely";
 /**
  * A statement whose rows better-sqlite3 answers as arrays, made into objects here. An object
  * built in JavaScript, with the same keys in the same order every time, costs V8 about a third
- * less than one better-sqlite3 builds through the engine's API, key by key (docs/performance.md,
- * change 69). A later column of the same name wins, as it does in better-sqlite3's own objects.
+ * less than one better-sqlite3 builds through the engine's API, key by key. A later column of
+ * the same name wins, as it does in better-sqlite3's own objects.
  */
 export function withJsRows(statement: SQLite.Statement): SqliteStatement {
   if (!statement.reader) return statement;

@@ -5,9 +5,9 @@ import type { SqliteStatement } from "kysely";
  * better-sqlite3 12 bundles 3.53) reads the value bound to a `LIMIT ?` while planning, and marks
  * the statement to be planned again whenever that parameter is bound anew — which better-sqlite3
  * does on every run. A prepared `… order by seq desc limit ?` was therefore
- * compiled on every call: 17 µs against 6 µs with the limit written into its text
- * (docs/performance.md, change 33). Kysely binds every limit, so the SQLite store writes them
- * back into the SQL text, one statement per distinct limit.
+ * compiled on every call: 17 µs against 6 µs with the limit written into its text. Kysely
+ * binds every limit, so the SQLite store writes them back into the SQL text, one statement per
+ * distinct limit.
  */
 
 /**

@@ -16,7 +16,7 @@ import type { MessageSearchQuery, SearchRepo } from "../store.js";
  * then only notes its rowid there, and `INDEX_PENDING` indexes every noted message in one
  * statement just before the COMMIT (group-commit.ts). FTS5 writes its pending terms out as a
  * segment of their own at every savepoint, and the group commit gives each transaction one, so
- * indexing at the insert wrote a segment per message (docs/performance.md). An edit or delete of
+ * indexing at the insert wrote a segment per message. An edit or delete of
  * a message still waiting leaves the index alone: INDEX_PENDING reads its text and type as they
  * are by then. Writes outside a batch (no marker) index at once, as before.
  *
