@@ -5,8 +5,8 @@
  */
 import SQLite from "better-sqlite3";
 import { ChannelTypes } from "../../apps/server/src/domain/channels/channel-types.js";
-import { messageRow } from "../../apps/server/src/store/contract/fixtures.js";
 import { openSqliteStore } from "../../apps/server/src/store/sqlite/sqlite-store.js";
+import { messageRow } from "../../apps/server/src/store/testing/fixtures.js";
 
 export interface CorpusOptions {
   messages: number;
@@ -139,7 +139,8 @@ export async function generateCorpus(file: string, o: CorpusOptions): Promise<Co
   })();
   db.pragma("wal_checkpoint(TRUNCATE)");
   // No ANALYZE: Parley never runs it, and with its statistics (better-sqlite3's SQLite has STAT4)
-  // every statement bound to new values is planned again, 10–25 µs each (docs/performance.md, P5).
+  // every statement bound to new values is planned again, 10–25 µs each (docs/performance.md,
+  // "How the numbers are made").
   db.close();
   if (o.progress) process.stdout.write("\n");
   return { searcher: users[0] as string, users, cids, seconds: (performance.now() - started) / 1000 };

@@ -1,13 +1,13 @@
 /**
  * What authenticating a user token costs the server's CPU in the store: the user, their app-wide
- * ban and the token's revocation read in one statement (`users.getWithAccess`, change 66 in
- * docs/performance.md) against three (`revokedTokens.has`, `users.get`, `moderation.activeBans`,
- * one after another, as before). Every REST request and every socket authenticates so.
+ * ban and the token's revocation read in one statement (`users.getWithAccess`) against three
+ * (`revokedTokens.has`, `users.get`, `moderation.activeBans`, one after another, as the store
+ * did before). Every REST request and every socket authenticates so.
  * 16 callers at once, 4,000 checks a variant, alternating, 4 rounds (the first warms up).
  * `npx tsx bench/store/auth-read.ts` (SQLite), or with a PostgreSQL URL as its argument
  * (`… auth-read.ts postgres://postgres@127.0.0.1:5432/test`, in a schema of its own, dropped after).
  */
-import { addUser } from "../../apps/server/src/store/contract/fixtures.js";
+import { addUser } from "../../apps/server/src/store/testing/fixtures.js";
 import { openBenchStore } from "./bench-store.js";
 import { compareCpuPerCheck } from "./cpu-per-check.js";
 

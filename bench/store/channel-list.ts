@@ -1,21 +1,21 @@
 /**
  * What a channel list's per-channel reads cost: each of 30 channels' newest page, first members
- * and unread counts read with one statement per channel (as before change 64 in
- * docs/performance.md), against one statement for all 30 channels each
+ * and unread counts read with one statement per channel (as the store did before), against one
+ * statement for all 30 channels each
  * (`messages.newestPages`, `members.listWithUsersIn`, `messages.countUnreadByChannel`). Both the
  * app's first page (1 message and 4 members a channel) and the API's defaults (25 and 100).
  * Alternating, one list at a time, 400 lists a variant (the first 50 warm up); medians of this
  * process's CPU and of the wall time per list. `npx tsx bench/store/channel-list.ts` (SQLite),
  * or with a PostgreSQL URL as its argument (in a schema of its own, dropped after).
  */
+import type { ChannelRow, MemberRow, UnreadQuery } from "../../apps/server/src/store/store.js";
 import {
   addChannel,
   addMessages,
   addUser,
   ensureTypes,
   memberRow,
-} from "../../apps/server/src/store/contract/fixtures.js";
-import type { ChannelRow, MemberRow, UnreadQuery } from "../../apps/server/src/store/store.js";
+} from "../../apps/server/src/store/testing/fixtures.js";
 import { median } from "../lib/stats.js";
 import { openBenchStore } from "./bench-store.js";
 

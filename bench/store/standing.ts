@@ -1,13 +1,13 @@
 /**
  * What loading a channel action's channel and user costs the server's CPU: the channel, the
- * user's membership and their bans read in one statement (`channels.withStanding`, changes 57 and
- * 58 in docs/performance.md) against three (`channels.get`, then `members.get` and
- * `moderation.activeBans` side by side, as before change 57). 16 callers at once, 4,000 checks a
+ * user's membership and their bans read in one statement (`channels.withStanding`) against three
+ * (`channels.get`, then `members.get` and `moderation.activeBans` side by side, as the store did
+ * before). 16 callers at once, 4,000 checks a
  * variant, alternating, 4 rounds (the first warms up); CPU µs per check, medians.
  * `npx tsx bench/store/standing.ts` (SQLite), or with a PostgreSQL URL as its argument
  * (`… standing.ts postgres://postgres@127.0.0.1:5432/test`, in a schema of its own, dropped after).
  */
-import { addChannel, addUser, memberRow } from "../../apps/server/src/store/contract/fixtures.js";
+import { addChannel, addUser, memberRow } from "../../apps/server/src/store/testing/fixtures.js";
 import { openBenchStore } from "./bench-store.js";
 import { compareCpuPerCheck } from "./cpu-per-check.js";
 

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Envelope } from "../../src/domain/events.js";
 import type { BusMessage } from "../../src/realtime/bus.js";
 import { openRedisBus, type RedisBus } from "../../src/realtime/bus-redis.js";
+import { requireRedis } from "../helpers/required-services.js";
 import { killRedisClient, waitFor } from "./cluster.js";
 
 const url = process.env.REDIS_URL;
 
 describe.skipIf(!url)("Redis bus", () => {
+  beforeAll(requireRedis);
   const open: RedisBus[] = [];
   const bus = async (channel: string) => {
     const b = await openRedisBus({ url: url!, channel });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requirePostgresAndRedis } from "../helpers/required-services.js";
 import { authedSocket, type RawSocket } from "../helpers/ws-client.js";
 import { type Cluster, multiNode, startCluster, uniqueName, waitFor } from "./cluster.js";
 
@@ -10,6 +11,7 @@ describe.skipIf(!multiNode)("two server nodes", () => {
   let ana: User;
   let bob: User;
 
+  beforeAll(requirePostgresAndRedis);
   beforeAll(async () => {
     c = await startCluster();
     ana = await c.signup(c.nodes[0]!);

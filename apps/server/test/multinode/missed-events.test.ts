@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { busChannelOf, openRedisBus, type RedisBus } from "../../src/realtime/bus-redis.js";
+import { requirePostgresAndRedis } from "../helpers/required-services.js";
 import { authedSocket, type RawSocket } from "../helpers/ws-client.js";
 import {
   type Cluster,
@@ -22,6 +23,7 @@ describe.skipIf(!multiNode)("a node that misses bus messages", () => {
   let nodeTwoBus: RedisBus;
   let nodeTwoLossy: ReturnType<typeof lossy>;
 
+  beforeAll(requirePostgresAndRedis);
   beforeAll(async () => {
     c = await startCluster({
       bus: async (i, appKey) => {

@@ -6,8 +6,9 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { ChatClient, type WebSocketConstructor } from "@parley/client";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import WebSocket from "ws";
+import { requirePostgresAndRedis } from "../helpers/required-services.js";
 import { ChildServer, freePort } from "../reliability/support/child-server.js";
 import { channelId, waitFor } from "../sdk/sdk-helpers.js";
 import { createTestSchema, type TestSchema, withSchema } from "../store/pg-test-schema.js";
@@ -82,6 +83,8 @@ async function burst(apiKey: string, writeUrl: string, readUrl: string, during: 
 }
 
 describe.skipIf(!multiNode)("node and Redis failures during a burst", () => {
+  beforeAll(requirePostgresAndRedis);
+
   test(`a node SIGKILLed during a ${BURST}-message burst: its client resumes on the other node, nothing lost or doubled`, async () => {
     const { one, two } = await twoNodes(redisUrl!);
     // B's traffic goes to node 2 while it lives, then to node 1 (a health-checking balancer)

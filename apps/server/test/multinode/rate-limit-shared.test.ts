@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requirePostgresAndRedis } from "../helpers/required-services.js";
 import { type Cluster, multiNode, startCluster } from "./cluster.js";
 
 describe.skipIf(!multiNode)("request rate limit across nodes", () => {
   let c: Cluster;
+  beforeAll(requirePostgresAndRedis);
   beforeAll(async () => {
     c = await startCluster({ env: { RATE_LIMIT_PER_MINUTE: "6" } });
   });

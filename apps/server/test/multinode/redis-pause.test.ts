@@ -5,6 +5,7 @@
  * counted per node meanwhile, and shared by the nodes again once Redis answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requirePostgresAndRedis } from "../helpers/required-services.js";
 import { startTcpProxy, type TcpProxy } from "../store/tcp-proxy.js";
 import { type Cluster, multiNode, redisUrl, startCluster, type TestNode, uniqueName } from "./cluster.js";
 
@@ -25,6 +26,7 @@ describe.skipIf(!multiNode)("Redis paused or dead", () => {
   let ana: { name: string; token: string };
   let path: string;
 
+  beforeAll(requirePostgresAndRedis);
   beforeAll(async () => {
     const target = new URL(redisUrl!);
     proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNIN_LIMIT_PER_USERNAME } from "../../src/services.js";
+import { requirePostgresAndRedis } from "../helpers/required-services.js";
 import { authedSocket } from "../helpers/ws-client.js";
 import { type Cluster, multiNode, startCluster } from "./cluster.js";
 
 describe.skipIf(!multiNode)("state shared across nodes", () => {
   let c: Cluster;
+  beforeAll(requirePostgresAndRedis);
   beforeAll(async () => {
     c = await startCluster();
   });

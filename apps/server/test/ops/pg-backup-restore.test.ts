@@ -4,7 +4,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requirePostgres } from "../helpers/required-services.js";
 import { startTestServer } from "../helpers/test-server.js";
 
 const url = process.env.DATABASE_URL;
@@ -42,6 +43,8 @@ afterAll(async () => {
 });
 
 describe.skipIf(!url || !tools)("PostgreSQL backup and restore (docs/operations.md)", () => {
+  beforeAll(requirePostgres);
+
   it("restores a pg_dump into a working server: history, seqs, search and new sends", async () => {
     const tag = randomBytes(4).toString("hex");
     const [source, target] = [`parley_bk_${tag}`, `parley_rs_${tag}`];

@@ -5,11 +5,13 @@
 import { ChatClient, type WebSocketConstructor } from "@parley/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import WebSocket from "ws";
+import { requirePostgresAndRedis } from "../helpers/required-services.js";
 import { type Cluster, multiNode, startCluster, type TestNode } from "../multinode/cluster.js";
 import { channelId, waitFor } from "./sdk-helpers.js";
 
 describe.skipIf(!multiNode)("SDK on two nodes", () => {
   let cluster: Cluster;
+  beforeAll(requirePostgresAndRedis);
   beforeAll(async () => {
     cluster = await startCluster({ count: 2 });
   });

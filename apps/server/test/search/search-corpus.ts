@@ -1,7 +1,7 @@
 import { toCid } from "@parley/protocol";
 import { words } from "../../src/domain/search/search-text.js";
-import { channelRow, memberRow, messageRow } from "../../src/store/contract/fixtures.js";
 import type { Store } from "../../src/store/store.js";
+import { channelRow, memberRow, messageRow } from "../../src/store/testing/fixtures.js";
 
 /**
  * A generated corpus written straight into the store (fast, but consistent: users, channels,

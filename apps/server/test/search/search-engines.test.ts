@@ -11,6 +11,7 @@ import type { Database } from "../../src/store/schema.js";
 import { sqliteMessageSearch } from "../../src/store/sqlite/search-sqlite.js";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import type { Store } from "../../src/store/store.js";
+import { requirePostgres } from "../helpers/required-services.js";
 import { createTestSchema, type TestSchema } from "../store/pg-test-schema.js";
 import { type Corpus, expectedIds, seedCorpus } from "./search-corpus.js";
 
@@ -156,6 +157,7 @@ engineSuite("SQLite (FTS5)", async () => {
 
 if (url) {
   engineSuite("PostgreSQL (tsvector + GIN)", async () => {
+    await requirePostgres();
     const schema: TestSchema = await createTestSchema(url);
     const store = await openPostgresStore({ url, schema: schema.name });
     return { store, cleanup: () => schema.drop() };

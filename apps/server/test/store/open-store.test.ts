@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { openStore } from "../../src/store/open-store.js";
+import { requirePostgres } from "../helpers/required-services.js";
 import { createTestSchema } from "./pg-test-schema.js";
 
 const url = process.env.DATABASE_URL;
@@ -39,6 +40,7 @@ describe("database configuration", () => {
   });
 
   it.skipIf(!url)("opens PostgreSQL with DATABASE_URL", async () => {
+    await requirePostgres();
     const schema = await createTestSchema(url!);
     try {
       const u = new URL(url!);

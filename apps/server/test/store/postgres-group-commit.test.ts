@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountRow, addChannel, at } from "../../src/store/contract/fixtures.js";
 import { openPostgresStore } from "../../src/store/postgres/postgres-store.js";
 import type { Repos, Store } from "../../src/store/store.js";
+import { accountRow, addChannel, at } from "../../src/store/testing/fixtures.js";
 import { deferred } from "../helpers/deferred.js";
+import { requirePostgres } from "../helpers/required-services.js";
 import { createTestSchema, type TestSchema } from "./pg-test-schema.js";
 
 const url = process.env.DATABASE_URL;
@@ -10,6 +11,7 @@ const url = process.env.DATABASE_URL;
 describe.skipIf(!url)("PostgreSQL group commit per key", () => {
   let schema: TestSchema;
   let store: Store;
+  beforeAll(requirePostgres);
   beforeAll(async () => {
     schema = await createTestSchema(url!);
     store = await openPostgresStore({ url: url!, schema: schema.name });

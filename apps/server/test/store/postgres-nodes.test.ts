@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coreMigrations } from "../../src/store/kysely/migrations.js";
 import { openPostgresStore } from "../../src/store/postgres/postgres-store.js";
 import type { Store } from "../../src/store/store.js";
+import { requirePostgres } from "../helpers/required-services.js";
 import { createTestSchema, type TestSchema } from "./pg-test-schema.js";
 
 const url = process.env.DATABASE_URL;
@@ -13,6 +14,7 @@ describe.skipIf(!url)("PostgreSQL with several nodes", () => {
   let schema: TestSchema;
   let nodes: Store[] = [];
 
+  beforeAll(requirePostgres);
   beforeAll(async () => {
     schema = await createTestSchema(url!);
     // Three nodes starting at once on an empty schema: the migration lock lets one migrate.

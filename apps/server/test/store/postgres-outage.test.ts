@@ -8,6 +8,7 @@ import { type App, buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { openPostgresStore } from "../../src/store/postgres/postgres-store.js";
 import type { Store } from "../../src/store/store.js";
+import { requirePostgres } from "../helpers/required-services.js";
 import { createTestSchema, type TestSchema } from "./pg-test-schema.js";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
 
@@ -24,6 +25,7 @@ describe.skipIf(!url)("PostgreSQL outage", () => {
   let dataDir: string;
   const poolErrors: string[] = [];
 
+  beforeAll(requirePostgres);
   beforeAll(async () => {
     schema = await createTestSchema(url!);
     proxy = await startTcpProxy(new URL(url!).hostname, Number(new URL(url!).port || 5432));

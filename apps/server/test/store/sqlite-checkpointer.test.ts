@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { accountRow } from "../../src/store/contract/fixtures.js";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { accountRow } from "../../src/store/testing/fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "parley-checkpointer-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

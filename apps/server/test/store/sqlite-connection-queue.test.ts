@@ -1,8 +1,8 @@
 import { createHook } from "node:async_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, fresh } from "../../src/store/contract/fixtures.js";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import type { Store } from "../../src/store/store.js";
+import { addUser, fresh } from "../../src/store/testing/fixtures.js";
 import { deferred } from "../helpers/deferred.js";
 
 let store: Store;

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import type { AccountRow, Store } from "../../src/store/store.js";
 import {
   accountRow,
   addChannel,
@@ -12,9 +14,7 @@ import {
   MESSAGE_WRITES_SETTLE,
   messageRow,
   messageWritesInOneTurn,
-} from "../../src/store/contract/fixtures.js";
-import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
-import type { AccountRow, Store } from "../../src/store/store.js";
+} from "../../src/store/testing/fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "parley-group-commit-"));
 let store: Store;

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
-import { addChannel, addUser, messageRow } from "../../src/store/contract/fixtures.js";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { addChannel, addUser, messageRow } from "../../src/store/testing/fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "parley-message-seq-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

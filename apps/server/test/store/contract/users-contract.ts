@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { UserRow } from "../store.js";
-import { addUser, at, type ContractContext, fresh } from "./fixtures.js";
+import type { UserRow } from "../../../src/store/store.js";
+import { addUser, at, type ContractContext, fresh } from "../../../src/store/testing/fixtures.js";
 
 const byId = (a: UserRow, b: UserRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 

@@ -9,7 +9,7 @@ import {
   memberRow,
   messageRow,
   messageWritesInOneTurn,
-} from "./fixtures.js";
+} from "../../../src/store/testing/fixtures.js";
 
 export function searchContract(ctx: ContractContext): void {
   describe("search", () => {

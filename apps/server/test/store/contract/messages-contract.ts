@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ONE_SCAN_WINDOW } from "../kysely/message-repos.js";
-import type { ChannelRow, EventRow, MessageRow, ReadPosition, UserRow } from "../store.js";
+import { ONE_SCAN_WINDOW } from "../../../src/store/kysely/message-repos.js";
+import type { ChannelRow, EventRow, MessageRow, ReadPosition, UserRow } from "../../../src/store/store.js";
 import {
   addChannel,
   addMessages,
@@ -10,7 +10,7 @@ import {
   fresh,
   memberRow,
   messageRow,
-} from "./fixtures.js";
+} from "../../../src/store/testing/fixtures.js";
 
 /** SQLite's trigger and PostgreSQL's unique index both name what they refused. */
 const DUPLICATE_SEQ = /messages\.cid, messages\.seq|"messages_seq"/;

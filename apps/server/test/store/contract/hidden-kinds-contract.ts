@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ChannelRow, MembershipKind, UserRow } from "../store.js";
+import type { ChannelRow, MembershipKind, UserRow } from "../../../src/store/store.js";
 import {
   addChannel,
   addUser,
@@ -10,7 +10,7 @@ import {
   messageRow,
   OTHER_TYPE,
   TYPE,
-} from "./fixtures.js";
+} from "../../../src/store/testing/fixtures.js";
 
 /**
  * Every query over a user's memberships leaves out the memberships of hidden kinds (channels

@@ -8,7 +8,7 @@ import {
   fresh,
   memberRow,
   messageRow,
-} from "./fixtures.js";
+} from "../../../src/store/testing/fixtures.js";
 
 export function transactionContract(ctx: ContractContext): void {
   describe("transactions", () => {

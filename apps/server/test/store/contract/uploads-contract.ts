@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { UploadRow } from "../store.js";
-import { addChannel, addUser, at, type ContractContext, fresh, messageRow } from "./fixtures.js";
+import type { UploadRow } from "../../../src/store/store.js";
+import {
+  addChannel,
+  addUser,
+  at,
+  type ContractContext,
+  fresh,
+  messageRow,
+} from "../../../src/store/testing/fixtures.js";
 
 const upload = (cid: string, userId: string, over: Partial<UploadRow> = {}): UploadRow => ({
   id: fresh("up"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { EventRow } from "../store.js";
-import { addChannel, at, type ContractContext } from "./fixtures.js";
+import type { EventRow } from "../../../src/store/store.js";
+import { addChannel, at, type ContractContext } from "../../../src/store/testing/fixtures.js";
 
 const event = (cid: string, seq: number, createdAt = at(seq)): EventRow => ({
   cid,

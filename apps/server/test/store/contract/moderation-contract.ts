@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { BanRow, FlagRow } from "../store.js";
-import { addChannel, addUser, at, type ContractContext, fresh, messageRow } from "./fixtures.js";
+import type { BanRow, FlagRow } from "../../../src/store/store.js";
+import {
+  addChannel,
+  addUser,
+  at,
+  type ContractContext,
+  fresh,
+  messageRow,
+} from "../../../src/store/testing/fixtures.js";
 
 export function moderationContract(ctx: ContractContext): void {
   describe("moderation", () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { PollOptionRow, PollQuery, PollRow, PollVoteRow } from "../poll-store.js";
-import type { Repos } from "../store.js";
-import { addChannel, addUser, at, type ContractContext, fresh, memberRow, messageRow } from "./fixtures.js";
+import type { PollOptionRow, PollQuery, PollRow, PollVoteRow } from "../../../src/store/poll-store.js";
+import type { Repos } from "../../../src/store/store.js";
+import {
+  addChannel,
+  addUser,
+  at,
+  type ContractContext,
+  fresh,
+  memberRow,
+  messageRow,
+} from "../../../src/store/testing/fixtures.js";
 
 const poll = (createdBy: string, over: Partial<PollRow> = {}): PollRow => ({
   id: fresh("poll"),

@@ -1,3 +1,8 @@
+/**
+ * Rows and small setups for exercising a Store: shared by the store tests, the contract suite
+ * every adapter must pass (apps/server/test/store/contract/) and the benchmarks (bench/), which
+ * import it from here. No server code imports it, so it is never part of the build.
+ */
 import type {
   AccountRow,
   ChannelRow,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { BanRow } from "../store.js";
-import { addChannel, addUser, at, type ContractContext, fresh, memberRow } from "./fixtures.js";
+import type { BanRow } from "../../../src/store/store.js";
+import {
+  addChannel,
+  addUser,
+  at,
+  type ContractContext,
+  fresh,
+  memberRow,
+} from "../../../src/store/testing/fixtures.js";
 
 export function membersContract(ctx: ContractContext): void {
   describe("members", () => {

@@ -8,7 +8,7 @@ import {
   ensureTypes,
   fresh,
   memberRow,
-} from "./fixtures.js";
+} from "../../../src/store/testing/fixtures.js";
 
 export function channelsContract(ctx: ContractContext): void {
   describe("channel types", () => {

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ChannelListQuery, ChannelRow } from "../store.js";
-import { addChannel, addUser, at, type ContractContext, memberRow, OTHER_TYPE } from "./fixtures.js";
+import type { ChannelListQuery, ChannelRow } from "../../../src/store/store.js";
+import {
+  addChannel,
+  addUser,
+  at,
+  type ContractContext,
+  memberRow,
+  OTHER_TYPE,
+} from "../../../src/store/testing/fixtures.js";
 
 export function listChannelsContract(ctx: ContractContext): void {
   describe("channels.listForUser", () => {

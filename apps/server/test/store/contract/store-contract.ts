@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe } from "vitest";
-import type { Store } from "../store.js";
+import type { Store } from "../../../src/store/store.js";
+import type { ContractContext } from "../../../src/store/testing/fixtures.js";
 import { accountsContract } from "./accounts-contract.js";
 import { channelsContract } from "./channels-contract.js";
 import { conversationContract } from "./conversation-contract.js";
 import { eventsContract } from "./events-contract.js";
-import type { ContractContext } from "./fixtures.js";
 import { hiddenKindsContract } from "./hidden-kinds-contract.js";
 import { listChannelsContract } from "./list-channels-contract.js";
 import { membersContract } from "./members-contract.js";

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { ChannelRow, Repos, UserRow } from "../store.js";
-import { addChannel, addUser, at, type ContractContext, fresh, memberRow, messageRow } from "./fixtures.js";
+import type { ChannelRow, Repos, UserRow } from "../../../src/store/store.js";
+import {
+  addChannel,
+  addUser,
+  at,
+  type ContractContext,
+  fresh,
+  memberRow,
+  messageRow,
+} from "../../../src/store/testing/fixtures.js";
 
 async function scene(store: Repos) {
   const ch = await addChannel(store);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountRow, type ContractContext, fresh, sessionRow } from "./fixtures.js";
+import { accountRow, type ContractContext, fresh, sessionRow } from "../../../src/store/testing/fixtures.js";
 
 export function accountsContract(ctx: ContractContext): void {
   describe("accounts", () => {
