@@ -11,6 +11,7 @@ import {
 } from "./channel-state.js";
 import {
   applyChangedMessage,
+  applyPollToMessage,
   applyReaction,
   applyTruncation,
   keepOwnReactions,
@@ -54,6 +55,14 @@ function reduceChannelEvent(
     case "reaction.new":
     case "reaction.deleted":
       return applyReaction(state, event, ctx);
+    case "poll.updated":
+    case "poll.closed":
+    case "poll.deleted":
+    case "poll.vote_casted":
+    case "poll.vote_changed":
+    case "poll.vote_removed":
+    case "poll.answer_casted":
+      return applyPollToMessage(state, event, ctx);
     case "channel.created":
     case "channel.updated":
     case "channel.deleted":

@@ -5,6 +5,7 @@
 import type { ChannelResponse, MessageResponse, ReadStateResponse } from "@parley/protocol";
 import { laterIso, type ReduceContext, readEntry, unhidden, withMessage } from "./channel-state.js";
 import { isChannelVisible, removeMessagesUpTo, timeOf, toLocalMessage } from "./messages.js";
+import { ownVotesAfter, type PollEvent, withOwnVotes } from "./polls/poll-reducer.js";
 import { type ReactionEvent, reactedMessage } from "./reactions.js";
 import type { ChannelStateSnapshot, LocalMessage } from "./types.js";
 
@@ -52,13 +53,39 @@ export function applyChangedMessage(
   return { ...next, read, unreadCount };
 }
 
-/** Events carry `own_reactions` empty: the reader's own reactions are kept from the copy held. */
+/**
+ * Events carry `own_reactions` and a poll's `own_votes` empty: the reader's own reactions and
+ * votes are kept from the copy held.
+ */
 export function keepOwnReactions(message: MessageResponse, held: MessageResponse | undefined): LocalMessage {
   const local = toLocalMessage(message);
   if (held && message.own_reactions?.length === 0 && held.own_reactions?.length) {
     local.own_reactions = held.own_reactions;
   }
+  if (local.poll && local.poll.own_votes.length === 0 && held?.poll?.id === local.poll.id) {
+    if (held.poll.own_votes.length) local.poll = { ...local.poll, own_votes: held.poll.own_votes };
+  }
   return local;
+}
+
+/**
+ * A `poll.*` event: the message carrying the poll shows it as the event has it, the reader's own
+ * votes followed as `PollState` follows them; a deleted poll leaves its message (`poll_id` null,
+ * no `poll`), as a fetch shows it.
+ */
+export function applyPollToMessage(
+  state: ChannelStateSnapshot,
+  event: PollEvent,
+  ctx: ReduceContext,
+): ChannelStateSnapshot {
+  const held = state.messages.find((m) => m.id === event.message_id);
+  if (!held || held.type === "deleted" || held.poll_id !== event.poll.id) return state;
+  if (event.type === "poll.deleted") {
+    const { poll: _deleted, ...message } = held;
+    return withMessage(state, { ...message, poll_id: null });
+  }
+  const own = ownVotesAfter(held.poll?.own_votes ?? [], event, ctx.userId);
+  return withMessage(state, { ...held, poll: withOwnVotes(event.poll, own) });
 }
 
 /** reaction.new / reaction.deleted: the message's counts from the event, the own reactions kept here. */

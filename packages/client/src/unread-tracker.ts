@@ -9,8 +9,9 @@ interface Counted {
   readonly state: ChannelStateSnapshot;
 }
 
+/** A deleted channel counts no more (the server leaves it out of every total). */
 function accounted(state: ChannelStateSnapshot): boolean {
-  return state.initialized && state.membership !== null;
+  return state.initialized && state.membership !== null && !state.channel?.deleted_at;
 }
 
 function contribution(state: ChannelStateSnapshot): number {
