@@ -83,7 +83,9 @@ export const updateMembersBodySchema = z
     /** Makes members channel moderators or plain members again (the owner stays the owner). */
     assign_roles: z
       .array(
-        z.object({ user_id: userIdSchema, channel_role: z.enum(["channel_member", "channel_moderator"]) }).strict(),
+        z
+          .object({ user_id: userIdSchema, channel_role: z.enum(["channel_member", "channel_moderator"]) })
+          .strict(),
       )
       .max(100)
       .optional(),

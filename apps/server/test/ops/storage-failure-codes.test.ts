@@ -1,5 +1,5 @@
-import { ErrorCode } from "@parley/protocol";
 import { writeFileSync } from "node:fs";
+import { ErrorCode } from "@parley/protocol";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";

@@ -7,9 +7,9 @@ import {
 } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import { DomainError } from "../../domain/errors.js";
+import { parse } from "../../lib/parse.js";
 import type { Services } from "../../services.js";
 import { bearer } from "../chat-auth.js";
-import { parse } from "../../lib/parse.js";
 
 /** The product API: the spec's sign-up function (one POST with an `action`), plus profile. */
 export const accountRoutes =

@@ -7,8 +7,8 @@ import {
   updateMembersBodySchema,
 } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { Services } from "../../services.js";
 import { parse } from "../../lib/parse.js";
+import type { Services } from "../../services.js";
 import { callQuery, cidOf, typeOf } from "./chat-params.js";
 
 export const chatChannelRoutes =

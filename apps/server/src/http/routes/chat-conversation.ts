@@ -1,8 +1,8 @@
 import { messageHistoryBodySchema, reactionBodySchema, threadReadBodySchema } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { Services } from "../../services.js";
 import { parse } from "../../lib/parse.js";
+import type { Services } from "../../services.js";
 import { pageQuery } from "./chat-messages.js";
 import { callQuery, cidOf, messageIdOf } from "./chat-params.js";
 

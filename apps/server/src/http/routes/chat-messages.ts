@@ -1,8 +1,8 @@
 import { messagePaginationSchema, sendMessageBodySchema, updateMessageBodySchema } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { Services } from "../../services.js";
 import { parse } from "../../lib/parse.js";
+import type { Services } from "../../services.js";
 import { callQuery, cidOf, messageIdOf } from "./chat-params.js";
 
 export const pageQuery = z

@@ -13,8 +13,8 @@ import {
 } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { Services } from "../../services.js";
 import { parse } from "../../lib/parse.js";
+import type { Services } from "../../services.js";
 import { callQuery, messageIdOf } from "./chat-params.js";
 
 const typeParams = z.object({ name: channelTypeSchema });

@@ -10,8 +10,8 @@ import {
 } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { Services } from "../../services.js";
 import { parse } from "../../lib/parse.js";
+import type { Services } from "../../services.js";
 
 const id = z.string().min(1).max(64);
 const pollParams = z.object({ id });

@@ -1,7 +1,7 @@
 import { searchMessagesQuerySchema, searchPageQuerySchema } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { Services } from "../../services.js";
 import { parse } from "../../lib/parse.js";
+import type { Services } from "../../services.js";
 import { callQuery } from "./chat-params.js";
 
 /** `GET /chat/search/{messages,users,channels}` (docs/api.md "Search"). */

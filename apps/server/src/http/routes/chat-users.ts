@@ -1,7 +1,7 @@
 import { userSearchQuerySchema } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { Services } from "../../services.js";
 import { parse } from "../../lib/parse.js";
+import type { Services } from "../../services.js";
 import { callQuery } from "./chat-params.js";
 
 export const chatUserRoutes =
