@@ -1,12 +1,13 @@
 import type { ClientFrame, MessagePagination, MessageResponse, UserResponse } from "@parley/protocol";
-import type { Channel } from "./channel.js";
 import type { RestClient } from "./rest.js";
-import type { ChannelStateSnapshot, Logger } from "./types.js";
+import type { Logger } from "./types.js";
 import type { UploadTransport } from "./upload.js";
-import type { WatchOutcome } from "./watch-requests.js";
 
-/** What a channel needs from its client (implemented by ChatClient; keeps the two files apart). */
-export interface ChannelHost {
+/**
+ * What the parts of a channel use of their client (implemented by ChatClient). `ChannelHost` in
+ * channel.ts adds what concerns the channel object itself (watching it, routing it events).
+ */
+export interface ClientServices {
   readonly rest: RestClient;
   readonly userID: string | undefined;
   readonly user: UserResponse | undefined;
@@ -20,12 +21,6 @@ export interface ChannelHost {
     id: string,
     message: SendMessageInput & { id: string },
   ): Promise<{ message: MessageResponse }>;
-  /** Sends a `watch` frame for the channels and waits for the answers (resolves at once when offline). */
-  watch(channels: readonly Channel[]): Promise<WatchOutcome[]>;
-  unwatch(channel: Channel): void;
-  /** The channel learned its id (member-set channels) and must be routed events. */
-  register(channel: Channel): void;
-  stateChanged(channel: Channel, previous: ChannelStateSnapshot): void;
   /** How files are uploaded (XMLHttpRequest with progress, or fetch). */
   readonly uploadTransport: UploadTransport;
 }

@@ -1,154 +1,165 @@
 /**
- * A stateful channel: watching, paging, optimistic sends, typing and the channel actions. Its
- * state changes only by applying events and the REST answers of the current user's own actions
+ * A stateful channel: watching, paging, optimistic sends, threads, typing and the channel actions.
+ * Its state changes only by applying events and the REST answers of the current user's own actions
  * (deduplicated with the events by id and seq); UIs subscribe and render snapshots.
+ *
+ * `Channel` is the public face of the parts it holds (wired in channel-parts.ts): the store
+ * (identity, snapshot, listeners), sync (watch, events by seq, refetch), conversation (threads,
+ * reactions, edits, pins, uploads), outbox (sends), paging, typing and actions. What the client
+ * does with a channel (routing events, watch answers, resume) goes through `channelInternals`.
  */
-import {
-  type AttachmentResponse,
-  type ChannelQueryBody,
-  type ChannelResponse,
-  type ChannelStateResponse,
-  newMessageId,
+import type {
+  AttachmentResponse,
+  ChannelResponse,
+  ChannelStateResponse,
+  ChatEvent,
+  MessageResponse,
+  MessageVersionResponse,
 } from "@parley/protocol";
-import { ChannelConversation } from "./channel-conversation.js";
-import {
-  applyAroundPage,
-  applyNewerPage,
-  applyOlderPage,
-  applyOwnRead,
-  withChannelData,
-  withMembers,
-  withMembershipFlags,
-  withMessage,
-  withoutMembership,
-} from "./channel-state.js";
+import { type ChannelInternals, type ChannelParts, channelParts } from "./channel-parts.js";
 import type {
   ChannelData,
-  ChannelHost,
   ChannelQueryOptions,
+  ClientServices,
   SendMessageInput,
   WatchOptions,
 } from "./channel-types.js";
-import { ChatApiError } from "./errors.js";
-import { applyNewMessage, applyTruncation } from "./message-reducers.js";
-import {
-  findMessageIndex,
-  isChannelVisible,
-  pendingMessage,
-  placeholderUser,
-  setMessageStatus,
-  toLocalMessage,
-} from "./messages.js";
-import type { LocalMessage } from "./types.js";
+import type { Subscription } from "./event-emitter.js";
+import type { Thread } from "./thread.js";
+import type { ChannelStateSnapshot, LocalMessage } from "./types.js";
+import type { Upload, UploadInput } from "./upload.js";
+import type { WatchOutcome } from "./watch-requests.js";
 
-export type { ChannelData, ChannelHost, ChannelQueryOptions, SendMessageInput, WatchOptions };
+export type { ChannelData, ChannelInternals, ChannelQueryOptions, SendMessageInput, WatchOptions };
 
-export class Channel extends ChannelConversation {
-  readonly #creationData: ChannelData;
-  /** What each unacknowledged send carried, to send it again unchanged. */
-  readonly #pending = new Map<string, SendMessageInput & { id: string }>();
+/** What a channel needs from its client (implemented by ChatClient; keeps the two files apart). */
+export interface ChannelHost extends ClientServices {
+  /** Sends a `watch` frame for the channels and waits for the answers (resolves at once when offline). */
+  watch(channels: readonly Channel[]): Promise<WatchOutcome[]>;
+  unwatch(channel: Channel): void;
+  /** The channel learned its id (member-set channels) and must be routed events. */
+  register(channel: Channel): void;
+  stateChanged(channel: Channel, previous: ChannelStateSnapshot): void;
+}
+
+const internals = new WeakMap<Channel, ChannelInternals>();
+
+/** The client's handle on a channel (routing events, watch answers, resume); not exported by the package. */
+export function channelInternals(channel: Channel): ChannelInternals {
+  const found = internals.get(channel);
+  if (!found) throw new Error("not a channel of this SDK");
+  return found;
+}
+
+export class Channel {
+  readonly type: string;
+  readonly #parts: ChannelParts;
 
   constructor(host: ChannelHost, type: string, id: string | undefined, data: ChannelData = {}) {
-    super(host, type, id);
-    this.#creationData = data;
+    this.type = type;
+    this.#parts = channelParts(
+      host,
+      {
+        watch: () => host.watch([this]),
+        unwatch: () => host.unwatch(this),
+        register: () => host.register(this),
+        changed: (previous) => host.stateChanged(this, previous),
+        reload: () => this.query(),
+      },
+      type,
+      id,
+      data,
+    );
+    internals.set(this, this.#parts.internals);
+  }
+
+  get id(): string | undefined {
+    return this.#parts.store.id;
+  }
+
+  /** `type:id`; for a member-set channel before its first query, `type:` (not routable yet). */
+  get cid(): string {
+    return this.#parts.store.cid;
+  }
+
+  /** The current immutable snapshot (a new object after every change). */
+  get state(): ChannelStateSnapshot {
+    return this.#parts.store.state;
+  }
+
+  /** The channel's data (name, image, config…), once known. */
+  get data(): ChannelResponse | undefined {
+    return this.#parts.store.state.channel;
+  }
+
+  get watching(): boolean {
+    return this.#parts.sync.watching;
+  }
+
+  get muted(): boolean {
+    return this.#parts.store.state.membership?.muted ?? false;
+  }
+
+  /** Calls `listener` after every state change; returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => this.#parts.store.subscribe(listener);
+
+  /** For `useSyncExternalStore(channel.subscribe, channel.getSnapshot)`. */
+  getSnapshot = (): ChannelStateSnapshot => this.#parts.store.state;
+
+  /** Events of this channel, after they were applied to the state. */
+  on<K extends ChatEvent["type"]>(
+    type: K,
+    handler: (event: Extract<ChatEvent, { type: K }>) => void,
+  ): Subscription;
+  on(type: "all", handler: (event: ChatEvent) => void): Subscription;
+  on(type: string, handler: (event: never) => void): Subscription {
+    return this.#parts.store.on(type as "all", handler as (event: ChatEvent) => void);
   }
 
   // ---- loading and watching ----
 
   /** Queries (creating when missing) and starts receiving the channel's events. */
-  async watch(options: WatchOptions = {}): Promise<ChannelStateResponse> {
-    const messageLimit = options.messageLimit ?? this.host.pageSize;
-    const body: ChannelQueryBody = { messages: { limit: messageLimit } };
-    const data = this.#dataForCreate();
-    if (data) body.data = data;
-    if (options.create === false) body.create = false;
-    const response = await this.queryAndApply(body, messageLimit);
-    this._setWatching(true);
-    const outcomes = await this.host.watch([this]);
-    const failed = outcomes.find((o) => o.cid === this.cid && o.status === "error");
-    if (failed && failed.status === "error") {
-      this._setWatching(false);
-      throw failed.error;
-    }
-    return response;
+  watch(options: WatchOptions = {}): Promise<ChannelStateResponse> {
+    return this.#parts.sync.watch(options);
   }
 
   async stopWatching(): Promise<void> {
-    if (!this.watching) return;
-    this._setWatching(false);
-    this.host.unwatch(this);
+    this.#parts.sync.stopWatching();
   }
 
   /**
    * Queries the channel. With `messages.id_lt` (or id_gt / id_around) it loads that page and merges
    * it into the messages (older pages are prepended, no duplicates); without, it refreshes the state.
    */
-  async query(options: ChannelQueryOptions = {}): Promise<ChannelStateResponse> {
+  query(options: ChannelQueryOptions = {}): Promise<ChannelStateResponse> {
     const pagination = options.messages;
     if (pagination && (pagination.id_lt || pagination.id_gt || pagination.id_around)) {
-      const limit = pagination.limit ?? this.host.pageSize;
-      const response = await this.host.rest.queryChannel(this.type, this.requireId(), {
-        create: false,
-        messages: { ...pagination, limit },
-      });
-      if (pagination.id_around) {
-        this.setState(applyAroundPage(this.state, response.messages, pagination.id_around, limit));
-      } else {
-        this.setState(
-          applyOlderPage(this.state, response.messages, pagination.id_lt ? limit : Number.MAX_SAFE_INTEGER),
-        );
-      }
-      return response;
+      return this.#parts.paging.page(pagination);
     }
-    const messageLimit = pagination?.limit ?? this.host.pageSize;
-    const body: ChannelQueryBody = { messages: { limit: messageLimit } };
-    const data = this.#dataForCreate();
-    if (data) body.data = data;
-    return this.queryAndApply(body, messageLimit);
+    return this.#parts.sync.query(pagination?.limit);
   }
 
   /**
    * Loads history around a message (to open the channel at it). Far back, the window is kept
    * apart from the newest messages, with `state.gapAfter` marking the hole `loadNewer` fills.
    */
-  async loadAround(messageId: string, limit = this.host.pageSize): Promise<void> {
-    const response = await this.host.rest.queryChannel(this.type, this.requireId(), {
-      create: false,
-      messages: { id_around: messageId, limit },
-    });
-    this.setState(applyAroundPage(this.state, response.messages, messageId, limit));
+  loadAround(messageId: string, limit?: number): Promise<void> {
+    return this.#parts.paging.loadAround(messageId, limit);
   }
 
   /** Leaves a window opened far back: only the newest messages (after the hole) stay. */
   dropWindow(): void {
-    const at = this.state.messages.findIndex((m) => m.id === this.state.gapAfter);
-    if (at === -1) return;
-    this.setState({
-      ...this.state,
-      messages: this.state.messages.slice(at + 1),
-      gapAfter: null,
-      hasMoreOlder: true,
-    });
+    this.#parts.paging.dropWindow();
   }
 
   /** Loads the page after `state.gapAfter`. Resolves with the number of messages loaded. */
-  async loadNewer(limit = this.host.pageSize): Promise<number> {
-    const after = this.state.gapAfter;
-    if (!after) return 0;
-    const response = await this.host.rest.queryChannel(this.type, this.requireId(), {
-      create: false,
-      messages: { id_gt: after, limit },
-    });
-    if (this.state.gapAfter === after) this.setState(applyNewerPage(this.state, response.messages, limit));
-    return response.messages.length;
+  loadNewer(limit?: number): Promise<number> {
+    return this.#parts.paging.loadNewer(limit);
   }
 
   /** Loads the page before the oldest message held. Resolves with the number of messages loaded. */
-  async loadOlder(limit = this.host.pageSize): Promise<number> {
-    const oldest = this.state.messages.find((m) => m.status === "received");
-    if (!oldest) return 0;
-    const response = await this.query({ messages: { id_lt: oldest.id, limit } });
-    return response.messages.length;
+  loadOlder(limit?: number): Promise<number> {
+    return this.#parts.paging.loadOlder(limit);
   }
 
   // ---- messages ----
@@ -158,63 +169,85 @@ export class Channel extends ChannelConversation {
    * the server's copy ("received"), or marked "failed" (then `retrySend(id)`). The id is generated
    * here, so retries never duplicate (the server dedupes by id).
    */
-  async sendMessage(
+  sendMessage(
     message: SendMessageInput,
     preview: { attachments?: AttachmentResponse[] } = {},
   ): Promise<LocalMessage> {
-    const id = message.id ?? newMessageId();
-    const user = this.host.user ?? placeholderUser(this.host.userID ?? "");
-    const local = pendingMessage(this.cid, id, message, user);
-    // The uploaded files show on the pending copy too (the server's copy replaces it).
-    if (preview.attachments?.length) local.attachments = preview.attachments;
-    this.#pending.set(id, { ...message, id });
-    // Thread replies not sent to the channel are not part of the channel's list.
-    if (isChannelVisible(local)) this.setState(withMessage(this.state, local));
-    this.trackReply(local);
-    this.typingOut(message.parent_id).stop();
-    return this.#deliver(id);
+    return this.#parts.outbox.send(message, preview);
   }
 
   /** Sends a failed (or still pending) message again with the same id. */
-  async retrySend(id: string): Promise<LocalMessage> {
-    const message = this.findMessage(id);
-    if (!message) throw new Error(`no message ${id} in ${this.cid}`);
-    if (message.status === "received") return message;
-    if (!this.#pending.has(id)) {
-      const input: SendMessageInput & { id: string } = { id, text: message.text };
-      if (message.parent_id) input.parent_id = message.parent_id;
-      if (message.show_in_channel) input.show_in_channel = true;
-      if (message.mentioned_users.length) input.mentioned_users = [...message.mentioned_users];
-      if (message.attachments.length) input.attachments = message.attachments.map((a) => a.id);
-      this.#pending.set(id, input);
-    }
-    this.#setStatus(id, "sending");
-    return this.#deliver(id);
+  retrySend(id: string): Promise<LocalMessage> {
+    return this.#parts.outbox.retry(id);
   }
 
   /** Gives up a message that was never sent (failed, or still pending): it leaves the state. */
   discardMessage(id: string): void {
-    const message = this.findMessage(id);
-    if (!message || message.status === "received") return;
-    this.#pending.delete(id);
-    const messages = this.state.messages.filter((m) => m.id !== id);
-    if (messages.length !== this.state.messages.length) this.setState({ ...this.state, messages });
-    this.threadOfReply(message)?._drop(id);
+    this.#parts.outbox.discard(id);
   }
 
-  async updateMessage(id: string, text: string): Promise<LocalMessage> {
-    const { message } = await this.host.rest.updateMessage(id, text);
-    return this.applyOwnMessage(message);
+  updateMessage(id: string, text: string): Promise<LocalMessage> {
+    return this.#parts.conversation.updateMessage(id, text);
   }
 
-  async deleteMessage(id: string): Promise<LocalMessage> {
-    const { message } = await this.host.rest.deleteMessage(id);
-    return this.applyOwnMessage(message);
+  deleteMessage(id: string): Promise<LocalMessage> {
+    return this.#parts.conversation.deleteMessage(id);
   }
 
-  async markRead(options: { message_id?: string } = {}): Promise<void> {
-    const { read } = await this.host.rest.markRead(this.type, this.requireId(), options.message_id);
-    this.setState(applyOwnRead(this.state, read, this.ctx));
+  /** A message held by the channel or one of its threads. */
+  findMessage(id: string): LocalMessage | undefined {
+    return this.#parts.conversation.findMessage(id);
+  }
+
+  markRead(options: { message_id?: string } = {}): Promise<void> {
+    return this.#parts.actions.markRead(options);
+  }
+
+  // ---- threads, reactions, pins, history, uploads ----
+
+  /** The thread of `parentId` (one object per parent, kept while the channel lives). */
+  thread(parentId: string): Thread {
+    return this.#parts.conversation.thread(parentId);
+  }
+
+  /** Adds a reaction of the current user (shown at once; reverted if the server refuses). */
+  sendReaction(messageId: string, type: string): Promise<void> {
+    return this.#parts.conversation.react(messageId, type, true);
+  }
+
+  deleteReaction(messageId: string, type: string): Promise<void> {
+    return this.#parts.conversation.react(messageId, type, false);
+  }
+
+  /** Adds the reaction, or removes it when the user already has it. */
+  toggleReaction(messageId: string, type: string): Promise<void> {
+    return this.#parts.conversation.toggleReaction(messageId, type);
+  }
+
+  pinMessage(messageId: string): Promise<LocalMessage> {
+    return this.#parts.conversation.pinMessage(messageId);
+  }
+
+  unpinMessage(messageId: string): Promise<LocalMessage> {
+    return this.#parts.conversation.unpinMessage(messageId);
+  }
+
+  /** The channel's pinned messages, most recently pinned first. */
+  getPinnedMessages(): Promise<MessageResponse[]> {
+    return this.#parts.conversation.getPinnedMessages();
+  }
+
+  /** Every version of a message's text, the current one included (newest first by default). */
+  getMessageHistory(messageId: string, direction: 1 | -1 = -1): Promise<MessageVersionResponse[]> {
+    return this.#parts.conversation.getMessageHistory(messageId, direction);
+  }
+
+  /**
+   * Uploads a file to the channel (progress, cancel). Attach it by sending a message with
+   * `attachments: [upload.state.file.id]`.
+   */
+  uploadFile(input: UploadInput): Upload {
+    return this.#parts.conversation.uploadFile(input);
   }
 
   // ---- typing ----
@@ -224,157 +257,65 @@ export class Channel extends ChannelConversation {
    * at most every 2 s, `typing.stop` 3 s after the last one.
    */
   keystroke(parentId?: string): void {
-    this.typingOut(parentId).keystroke();
+    this.#parts.typing.out(parentId).keystroke();
   }
 
   stopTyping(parentId?: string): void {
-    this.typingOut(parentId).stop();
+    this.#parts.typing.out(parentId).stop();
   }
 
   // ---- channel actions ----
 
-  async update(set: { name?: string; image?: string }): Promise<ChannelResponse> {
-    const { channel } = await this.host.rest.updateChannel(this.type, this.requireId(), set);
-    this.setState(withChannelData(this.state, channel));
-    return channel;
+  update(set: { name?: string; image?: string }): Promise<ChannelResponse> {
+    return this.#parts.actions.update(set);
   }
 
-  async addMembers(userIds: string[]): Promise<void> {
-    const { channel, members } = await this.host.rest.updateMembers(this.type, this.requireId(), {
-      add: userIds,
-    });
-    const next = withChannelData(this.state, channel);
-    this.setState(
-      withMembers(
-        next,
-        members.filter((m) => userIds.includes(m.user_id)),
-        [],
-        this.ctx,
-      ),
-    );
+  addMembers(userIds: string[]): Promise<void> {
+    return this.#parts.actions.addMembers(userIds);
   }
 
-  async removeMembers(userIds: string[]): Promise<void> {
-    const { channel } = await this.host.rest.updateMembers(this.type, this.requireId(), {
-      remove: userIds,
-    });
-    this.setState(withMembers(withChannelData(this.state, channel), [], userIds, this.ctx));
+  removeMembers(userIds: string[]): Promise<void> {
+    return this.#parts.actions.removeMembers(userIds);
   }
 
   /** Makes members channel moderators, or plain members again (the owner and admins may). */
-  async assignRoles(
+  assignRoles(
     roles: { user_id: string; channel_role: "channel_member" | "channel_moderator" }[],
   ): Promise<void> {
-    const { channel, members } = await this.host.rest.updateMembers(this.type, this.requireId(), {
-      assign_roles: roles,
-    });
-    const changed = new Set(roles.map((r) => r.user_id));
-    const next = withChannelData(this.state, channel);
-    this.setState(
-      withMembers(
-        next,
-        members.filter((m) => changed.has(m.user_id)),
-        [],
-        this.ctx,
-      ),
-    );
+    return this.#parts.actions.assignRoles(roles);
   }
 
   /** Joins a `team` channel; what the user may do there is then fetched again. */
-  async join(): Promise<void> {
-    const { channel, member } = await this.host.rest.joinChannel(this.type, this.requireId());
-    let next = withMembers(withChannelData(this.state, channel), [member], [], this.ctx);
-    if (member.user_id === this.host.userID && !next.membership) {
-      next = { ...next, membership: { ...member, muted: false, hidden: false } };
-    }
-    this.setState(next);
-    await this.query();
+  join(): Promise<void> {
+    return this.#parts.actions.join();
   }
 
-  async leave(): Promise<void> {
-    await this.host.rest.leaveChannel(this.type, this.requireId());
-    this.setState(withoutMembership(this.state, this.host.userID));
+  leave(): Promise<void> {
+    return this.#parts.actions.leave();
   }
 
   /** Hides the channel from the list until its next new message. */
-  async hide(): Promise<void> {
-    await this.host.rest.hideChannel(this.type, this.requireId());
-    this.setState(withMembershipFlags(this.state, { hidden: true }));
+  hide(): Promise<void> {
+    return this.#parts.actions.hide();
   }
 
-  async show(): Promise<void> {
-    await this.host.rest.showChannel(this.type, this.requireId());
-    this.setState(withMembershipFlags(this.state, { hidden: false }));
+  show(): Promise<void> {
+    return this.#parts.actions.show();
   }
 
-  async mute(): Promise<void> {
-    await this.host.rest.muteChannel(this.type, this.requireId());
-    this.setState(withMembershipFlags(this.state, { muted: true }));
+  mute(): Promise<void> {
+    return this.#parts.actions.mute();
   }
 
-  async unmute(): Promise<void> {
-    await this.host.rest.unmuteChannel(this.type, this.requireId());
-    this.setState(withMembershipFlags(this.state, { muted: false }));
+  unmute(): Promise<void> {
+    return this.#parts.actions.unmute();
   }
 
-  async truncate(): Promise<ChannelResponse> {
-    const { channel } = await this.host.rest.truncateChannel(this.type, this.requireId());
-    this.setState(applyTruncation(this.state, channel, channel.truncated_at ?? channel.updated_at, this.ctx));
-    return channel;
+  truncate(): Promise<ChannelResponse> {
+    return this.#parts.actions.truncate();
   }
 
-  async delete(): Promise<ChannelResponse> {
-    const { channel } = await this.host.rest.deleteChannel(this.type, this.requireId());
-    this.setState(withChannelData(this.state, channel));
-    return channel;
-  }
-
-  /** After a reconnect: sends again every message still pending or failed for a retryable reason. */
-  _resendPending(): void {
-    const ids = new Set(this.#pending.keys());
-    for (const m of this.state.messages) if (m.status !== "received") ids.add(m.id);
-    for (const id of ids) {
-      const m = this.findMessage(id);
-      if (!m || m.status === "received") continue;
-      const retryable = m.status === "sending" || (m.error instanceof ChatApiError && m.error.retryable);
-      if (retryable) this.retrySend(m.id).catch(() => {});
-    }
-  }
-
-  // ---- internals ----
-
-  async #deliver(id: string): Promise<LocalMessage> {
-    const input = this.#pending.get(id) ?? { id, text: "" };
-    try {
-      const { message } = await this.host.sendMessage(this.type, this.requireId(), { ...input, id });
-      this.#pending.delete(id);
-      this.setState(applyNewMessage(this.state, message, this.ctx));
-      this.trackReply(toLocalMessage(message));
-      return this.findMessage(id) ?? toLocalMessage(message);
-    } catch (error) {
-      const current = this.findMessage(id);
-      if (current && current.status !== "received") {
-        this.#setStatus(id, "failed", error instanceof Error ? error : new Error(String(error)));
-      }
-      throw error;
-    }
-  }
-
-  #setStatus(id: string, status: LocalMessage["status"], error?: Error): void {
-    if (findMessageIndex(this.state.messages, id) !== -1) {
-      this.setState({ ...this.state, messages: setMessageStatus(this.state.messages, id, status, error) });
-    }
-    const held = this.findMessage(id);
-    if (held) this.threadOfReply(held)?._setStatus(id, status, error);
-  }
-
-  #dataForCreate(): ChannelData | undefined {
-    const d = this.#creationData;
-    if (d.members === undefined && d.name === undefined && d.image === undefined) return undefined;
-    const out: ChannelData = {};
-    if (d.members !== undefined) out.members = d.members;
-    if (d.name !== undefined) out.name = d.name;
-    if (d.image !== undefined) out.image = d.image;
-    return out;
+  delete(): Promise<ChannelResponse> {
+    return this.#parts.actions.delete();
   }
 }

@@ -24,7 +24,7 @@ import {
   toCid,
 } from "@parley/protocol";
 import { Backoff, DEFAULT_BACKOFF_BASE_MS, DEFAULT_BACKOFF_CAP_MS } from "./backoff.js";
-import { Channel, type ChannelData, type ChannelHost } from "./channel.js";
+import { Channel, type ChannelData, type ChannelHost, channelInternals } from "./channel.js";
 import { ClientState, type ClientStateSnapshot } from "./client-state.js";
 import { Connection, type ConnectionOk } from "./connection.js";
 import { isServerToken, websocketURL } from "./endpoints.js";
@@ -285,7 +285,7 @@ export class ChatClient {
     connection?.disconnect();
     this.#watchRequests.failAll(new ChatConnectionError("closed", "disconnected"));
     this.#messages.connectionLost();
-    for (const channel of this.activeChannels.values()) channel._dispose();
+    for (const channel of this.activeChannels.values()) channelInternals(channel).dispose();
     this.activeChannels.clear();
     this.#token = undefined;
     this.#serverSide = false;
@@ -332,7 +332,7 @@ export class ChatClient {
     const { channels: states } = await this.rest.queryChannels(body);
     const channels = states.map((s) => {
       const channel = this.channel(s.channel.type, s.channel.id);
-      channel._applyQueryResponse(s, messageLimit, "merge", preview);
+      channelInternals(channel).applyQueryResponse(s, messageLimit, "merge", preview);
       return channel;
     });
     if (!options.offset) {
@@ -340,7 +340,7 @@ export class ChatClient {
       this.#channelListQuery = { body: { ...body, limit, offset: 0 } };
     }
     if (options.watch !== false && channels.length > 0) {
-      for (const c of channels) c._setWatching(true);
+      for (const c of channels) channelInternals(c).setWatching(true);
       try {
         await this.#watch(channels);
       } catch (error) {
@@ -363,7 +363,8 @@ export class ChatClient {
   async refreshUnread(options?: RequestOptions): Promise<UnreadResponse> {
     const unread = await this.rest.getUnreadCount(options);
     for (const [cid, counts] of threadUnreadByChannel(unread)) {
-      this.activeChannels.get(cid)?._setThreadUnread(counts);
+      const channel = this.activeChannels.get(cid);
+      if (channel) channelInternals(channel).setThreadUnread(counts);
     }
     this.#state.setTotal(
       unread.total_unread_count,
@@ -484,7 +485,7 @@ export class ChatClient {
         timeout,
       );
       // Counted before sending: the answer can arrive before send() returns.
-      for (const c of batch.channels) c._watchSent(1);
+      for (const c of batch.channels) channelInternals(c).watchSent(1);
       return answer;
     };
     const answers = sent.map(track);
@@ -495,7 +496,7 @@ export class ChatClient {
     for (const batch of this.#watchBatches(channels.filter((c) => !covered.has(c)))) {
       const answer = track(batch);
       if (!connection.send(batch.frame)) {
-        for (const c of batch.channels) c._watchSent(-1);
+        for (const c of batch.channels) channelInternals(c).watchSent(-1);
         this.#watchRequests.cancel(batch.reqId);
         continue;
       }
@@ -515,7 +516,7 @@ export class ChatClient {
     this.#state.setUser(ok.me, ok.me.total_unread_count);
     const sent = this.#openingWatches;
     this.#openingWatches = [];
-    for (const channel of this.activeChannels.values()) channel._resendPending();
+    for (const channel of this.activeChannels.values()) channelInternals(channel).resendPending();
     const query = this.#channelListQuery;
     const results = await Promise.allSettled([
       this.#watch(this.#resumable(), sent),
@@ -541,8 +542,8 @@ export class ChatClient {
     const existing = this.activeChannels.get(channel.cid);
     if (existing === channel) return;
     if (existing) {
-      if (existing.watching) channel._setWatching(true);
-      existing._dispose();
+      if (existing.watching) channelInternals(channel).setWatching(true);
+      channelInternals(existing).dispose();
       this.#state.forget(existing);
     }
     this.activeChannels.set(channel.cid, channel);
@@ -553,7 +554,7 @@ export class ChatClient {
     if (!online) {
       this.#watchRequests.failAll(new ChatConnectionError("offline", "connection lost"));
       this.#messages.connectionLost();
-      for (const channel of this.activeChannels.values()) channel._connectionLost();
+      for (const channel of this.activeChannels.values()) channelInternals(channel).connectionLost();
     }
     this.#state.setOnline(online);
     this.#emitter.emit({ type: "connection.changed", online });

@@ -5,7 +5,7 @@
  */
 import type { ChatEvent, ServerFrame, UserEvent } from "@parley/protocol";
 import { isChannelEvent, parseCid } from "@parley/protocol";
-import type { Channel } from "./channel.js";
+import { type Channel, type ChannelInternals, channelInternals } from "./channel.js";
 import type { ClientState } from "./client-state.js";
 import { ChatFrameError } from "./errors.js";
 import type { MessageSender } from "./message-sender.js";
@@ -49,7 +49,7 @@ export function routeFrame(frame: ServerFrame, deps: FrameRouterDeps): void {
       if (deps.messages.refused(frame.req_id, frame)) return;
       const error = new ChatFrameError(frame.code, frame.message, frame.cid);
       const outcomes = deps.watchRequests.fail(frame.req_id, error);
-      for (const o of outcomes) deps.channels.get(o.cid)?._onWatchAnswer(o);
+      for (const o of outcomes) internalsOf(deps.channels.get(o.cid))?.onWatchAnswer(o);
       if (outcomes.length === 0)
         deps.logger("warn", "error frame", { code: frame.code, message: frame.message });
       return;
@@ -61,14 +61,14 @@ export function routeFrame(frame: ServerFrame, deps: FrameRouterDeps): void {
 
 function onWatchOutcome(outcome: WatchOutcome, deps: FrameRouterDeps, reqId?: string): void {
   deps.watchRequests.settle(outcome, reqId);
-  deps.channels.get(outcome.cid)?._onWatchAnswer(outcome);
+  internalsOf(deps.channels.get(outcome.cid))?.onWatchAnswer(outcome);
 }
 
 /** Applies an event to the state it concerns, then hands it to the handlers (unless dropped). */
 function routeEvent(event: ChatEvent, deps: FrameRouterDeps): void {
   if (isChannelEvent(event)) {
     const channel = deps.channels.get(event.cid);
-    if (channel && !channel._applyChannelEvent(event)) return;
+    if (channel && !channelInternals(channel).applyChannelEvent(event)) return;
     deps.emit(event);
     return;
   }
@@ -76,12 +76,12 @@ function routeEvent(event: ChatEvent, deps: FrameRouterDeps): void {
     case "user.presence.changed": {
       const me = deps.state.user;
       if (event.user.id === me?.id) deps.state.setUser({ ...me, ...event.user });
-      for (const channel of deps.channels.values()) channel._applyEphemeralEvent(event);
+      for (const channel of deps.channels.values()) channelInternals(channel).applyEphemeralEvent(event);
       break;
     }
     case "typing.start":
     case "typing.stop":
-      deps.channels.get(event.cid)?._applyEphemeralEvent(event);
+      internalsOf(deps.channels.get(event.cid))?.applyEphemeralEvent(event);
       break;
     default:
       routeUserEvent(event, deps);
@@ -112,11 +112,15 @@ function routeUserEvent(event: UserEvent, deps: FrameRouterDeps): void {
     }
     watchIt = true;
   }
-  channel?._applyUserEvent(event);
+  internalsOf(channel)?.applyUserEvent(event);
   if (channel && watchIt && deps.watchAddedChannels && deps.online()) {
     channel.watch().catch((error: unknown) => {
       deps.logger("warn", "watching a new channel failed", { cid: event.cid, error: String(error) });
     });
   }
   if (event.type === "notification.mark_read") deps.state.setTotal(event.total_unread_count);
+}
+
+function internalsOf(channel: Channel | undefined): ChannelInternals | undefined {
+  return channel && channelInternals(channel);
 }

@@ -79,6 +79,8 @@ export type {
   TypingEntry,
   WebSocketConstructor,
   WebSocketLike,
+  XMLHttpRequestConstructor,
+  XMLHttpRequestLike,
 } from "./types.js";
 export { TypingIndicators, TypingSender } from "./typing.js";
 export {
@@ -91,8 +93,6 @@ export {
   type UploadSnapshot,
   type UploadStatus,
   type UploadTransport,
-  type XMLHttpRequestConstructor,
-  type XMLHttpRequestLike,
   xhrTransport,
 } from "./upload.js";
 export type { WatchOutcome } from "./watch-requests.js";

@@ -1,6 +1,6 @@
 /** After a reconnect, user-scoped events are not replayed: the channel list is queried again. */
 import type { QueryChannelsBody } from "@parley/protocol";
-import type { Channel } from "./channel.js";
+import { type Channel, channelInternals } from "./channel.js";
 import type { RestClient } from "./rest.js";
 
 /** The first-page `queryChannels` call the client made, repeated after a reconnect. */
@@ -36,11 +36,14 @@ export async function requeryChannelList(query: ChannelListQuery, deps: RequeryD
     const channel = deps.channel(s.channel.type, s.channel.id);
     seen.add(channel);
     // A watched channel is caught up by its replay, which hands each missed event to handlers.
-    if (channel.watching && channel.state.initialized) channel._applyQueryResponse(s, 0, "flags-only");
+    if (channel.watching && channel.state.initialized)
+      channelInternals(channel).applyQueryResponse(s, 0, "flags-only");
     else added.push(channel);
   }
   await Promise.allSettled(added.map((c) => c.watch()));
   if (states.length < limit) {
-    await Promise.allSettled(deps.listed.filter((c) => !seen.has(c)).map((c) => c._refetch()));
+    await Promise.allSettled(
+      deps.listed.filter((c) => !seen.has(c)).map((c) => channelInternals(c).refetch()),
+    );
   }
 }

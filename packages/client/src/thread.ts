@@ -32,6 +32,29 @@ export interface ThreadHost {
   threadRead(parentId: string): void;
 }
 
+/** What the channel does with its threads; not public API (the package does not export it). */
+export interface ThreadInternals {
+  /** A channel event after the channel applied it. */
+  applyEvent(event: ChannelEvent): void;
+  /** A reply or the parent changed by the user's own action (send answer, edit, optimistic reaction). */
+  upsert(message: LocalMessage): void;
+  map(id: string, update: (message: LocalMessage) => LocalMessage): void;
+  setStatus(id: string, status: LocalMessage["status"], error?: Error): void;
+  /** A reply the user gave up sending. */
+  drop(id: string): void;
+  /** The parent or reply of that id, when held. */
+  holds(id: string): LocalMessage | undefined;
+}
+
+const internals = new WeakMap<Thread, ThreadInternals>();
+
+/** The channel's handle on one of its threads. */
+export function threadInternals(thread: Thread): ThreadInternals {
+  const found = internals.get(thread);
+  if (!found) throw new Error("not a thread of this SDK");
+  return found;
+}
+
 export class Thread {
   readonly parentId: string;
   readonly #host: ThreadHost;
@@ -46,6 +69,14 @@ export class Thread {
       host.logger("error", "thread listener threw", { error: String(error) }),
     );
     this.#state = emptyThreadState(parentId, host.heldMessage(parentId));
+    internals.set(this, {
+      applyEvent: (event) => this.#applyEvent(event),
+      upsert: (message) => this.#upsert(message),
+      map: (id, update) => this.#map(id, update),
+      setStatus: (id, status, error) => this.#setStatus(id, status, error),
+      drop: (id) => this.#drop(id),
+      holds: (id) => this.#holds(id),
+    });
   }
 
   get state(): ThreadStateSnapshot {
@@ -86,10 +117,9 @@ export class Thread {
     await this.#host.rest.markThreadRead(this.parentId);
   }
 
-  // ---- used by the channel (not public API) ----
+  // ---- for the channel (through threadInternals) ----
 
-  /** A channel event after the channel applied it. */
-  _applyEvent(event: ChannelEvent): void {
+  #applyEvent(event: ChannelEvent): void {
     switch (event.type) {
       case "message.new":
       case "message.updated":
@@ -110,27 +140,25 @@ export class Thread {
     }
   }
 
-  /** A reply or the parent changed by the user's own action (send answer, edit, optimistic reaction). */
-  _upsert(message: LocalMessage): void {
+  #upsert(message: LocalMessage): void {
     if (message.id === this.parentId) this.#set(withParent(this.#state, message));
     else if (message.parent_id === this.parentId) this.#set(withReply(this.#state, message));
   }
 
-  _map(id: string, update: (message: LocalMessage) => LocalMessage): void {
+  #map(id: string, update: (message: LocalMessage) => LocalMessage): void {
     this.#set(mapThreadMessage(this.#state, id, update));
   }
 
-  _setStatus(id: string, status: LocalMessage["status"], error?: Error): void {
+  #setStatus(id: string, status: LocalMessage["status"], error?: Error): void {
     this.#set(withReplyStatus(this.#state, id, status, error));
   }
 
-  /** A reply the user gave up sending. */
-  _drop(id: string): void {
+  #drop(id: string): void {
     const replies = this.#state.replies.filter((m) => m.id !== id);
     if (replies.length !== this.#state.replies.length) this.#set({ ...this.#state, replies });
   }
 
-  _holds(id: string): LocalMessage | undefined {
+  #holds(id: string): LocalMessage | undefined {
     return this.#state.parent?.id === id ? this.#state.parent : this.#state.replies.find((m) => m.id === id);
   }
 

@@ -8,7 +8,6 @@ import type {
   ReadStateResponse,
   UserResponse,
 } from "@parley/protocol";
-import type { XMLHttpRequestConstructor } from "./upload.js";
 
 /** The subset of the WebSocket API the SDK needs: the browser's global and the `ws` package both fit. */
 export interface WebSocketLike {
@@ -24,6 +23,22 @@ export interface WebSocketLike {
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** The part of XMLHttpRequest an upload needs (the browser's global fits). */
+export interface XMLHttpRequestLike {
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  send(body: FormData): void;
+  abort(): void;
+  readonly status: number;
+  readonly responseText: string;
+  readonly upload: { onprogress: ((event: never) => void) | null };
+  onload: ((event: never) => void) | null;
+  onerror: ((event: never) => void) | null;
+  onabort: ((event: never) => void) | null;
+}
+
+export type XMLHttpRequestConstructor = new () => XMLHttpRequestLike;
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type Logger = (level: LogLevel, message: string, extra?: Record<string, unknown>) => void;

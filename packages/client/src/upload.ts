@@ -6,7 +6,7 @@
 import type { AttachmentResponse, ErrorBody } from "@parley/protocol";
 import { ChatApiError, ChatNetworkError } from "./errors.js";
 import { Listeners } from "./event-emitter.js";
-import type { FetchLike } from "./types.js";
+import type { FetchLike, XMLHttpRequestConstructor } from "./types.js";
 
 export interface UploadProgress {
   loaded: number;
@@ -23,22 +23,6 @@ export interface UploadRequest {
 
 /** The HTTP answer of an upload; rejects only when no answer came (network, abort). */
 export type UploadTransport = (request: UploadRequest) => Promise<{ status: number; text: string }>;
-
-/** The part of XMLHttpRequest an upload needs (the browser's global fits). */
-export interface XMLHttpRequestLike {
-  open(method: string, url: string): void;
-  setRequestHeader(name: string, value: string): void;
-  send(body: FormData): void;
-  abort(): void;
-  readonly status: number;
-  readonly responseText: string;
-  readonly upload: { onprogress: ((event: never) => void) | null };
-  onload: ((event: never) => void) | null;
-  onerror: ((event: never) => void) | null;
-  onabort: ((event: never) => void) | null;
-}
-
-export type XMLHttpRequestConstructor = new () => XMLHttpRequestLike;
 
 interface ProgressLike {
   loaded: number;

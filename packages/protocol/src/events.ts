@@ -2,11 +2,12 @@ import type {
   ChannelResponse,
   MemberResponse,
   MessageResponse,
+  PollEventPoll,
+  PollVoteResponse,
   ReactionResponse,
   UserResponse,
 } from "./models.js";
 import type { BanResponse, FlagResponse } from "./moderation.js";
-import type { PollEventPoll, PollVoteResponse } from "./polls.js";
 
 /**
  * Channel-scoped events: stored with a per-channel gapless `seq` in the same transaction

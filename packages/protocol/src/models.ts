@@ -1,5 +1,5 @@
 import type { AppCapability, ChannelCapabilities } from "./policies.js";
-import type { PollResponse } from "./polls.js";
+import type { VotingVisibility } from "./polls.js";
 
 /** Answer shapes of the chat service (docs/api.md "Shapes"). Times are ISO-8601 strings. */
 
@@ -164,4 +164,71 @@ export interface UnreadResponse {
   channels: { cid: string; unread_count: number; unread_mentions: number; last_read: string | null }[];
   /** Unread replies in threads the user takes part in. */
   threads: { parent_id: string; cid: string; unread_replies: number }[];
+}
+
+// ---- polls (docs/api.md "Polls"; their request schemas and limits are in polls.ts) ----
+
+export interface PollOptionResponse {
+  id: string;
+  text: string;
+  position: number;
+  vote_count: number;
+}
+
+/** A vote or a free-text answer. On an anonymous poll `user_id` and `user` are always null. */
+export interface PollVoteResponse {
+  id: string;
+  poll_id: string;
+  /** The option voted for; null for an answer. */
+  option_id: string | null;
+  is_answer: boolean;
+  answer_text: string | null;
+  user_id: string | null;
+  user: UserResponse | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PollResponse {
+  id: string;
+  name: string;
+  description: string;
+  /** Sorted by position. */
+  options: PollOptionResponse[];
+  /** Option votes (answers not included). */
+  vote_count: number;
+  vote_counts_by_option: Record<string, number>;
+  answers_count: number;
+  /** The newest answers, newest first (at most POLL_LATEST_VOTES). */
+  latest_answers: PollVoteResponse[];
+  /** The newest votes of each option; null on an anonymous poll. */
+  latest_votes_by_option: Record<string, PollVoteResponse[]> | null;
+  /** The current user's votes and answer. */
+  own_votes: PollVoteResponse[];
+  is_closed: boolean;
+  enforce_unique_vote: boolean;
+  max_votes_allowed: number | null;
+  allow_answers: boolean;
+  allow_user_suggested_options: boolean;
+  voting_visibility: VotingVisibility;
+  created_by_id: string;
+  created_by: UserResponse | null;
+  /** Where the poll lives once attached to a message; null before. */
+  message_id: string | null;
+  cid: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The poll as events carry it: what every watcher may see, so without `own_votes`. */
+export type PollEventPoll = Omit<PollResponse, "own_votes">;
+
+export interface PollQueryResponse {
+  polls: PollResponse[];
+  next?: string;
+}
+
+export interface PollVotesResponse {
+  votes: PollVoteResponse[];
+  next?: string;
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { UserResponse } from "./models.js";
 
 /** Poll limits (docs/api.md "Polls"). */
 export const POLL_NAME_MAX = 255;
@@ -249,68 +248,3 @@ export type CastVoteBody = z.infer<typeof castVoteBodySchema>;
 export type QueryPollsBody = z.infer<typeof queryPollsBodySchema>;
 export type QueryVotesBody = z.infer<typeof queryVotesBodySchema>;
 export type IdMatch = z.infer<typeof idMatch>;
-
-export interface PollOptionResponse {
-  id: string;
-  text: string;
-  position: number;
-  vote_count: number;
-}
-
-/** A vote or a free-text answer. On an anonymous poll `user_id` and `user` are always null. */
-export interface PollVoteResponse {
-  id: string;
-  poll_id: string;
-  /** The option voted for; null for an answer. */
-  option_id: string | null;
-  is_answer: boolean;
-  answer_text: string | null;
-  user_id: string | null;
-  user: UserResponse | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface PollResponse {
-  id: string;
-  name: string;
-  description: string;
-  /** Sorted by position. */
-  options: PollOptionResponse[];
-  /** Option votes (answers not included). */
-  vote_count: number;
-  vote_counts_by_option: Record<string, number>;
-  answers_count: number;
-  /** The newest answers, newest first (at most POLL_LATEST_VOTES). */
-  latest_answers: PollVoteResponse[];
-  /** The newest votes of each option; null on an anonymous poll. */
-  latest_votes_by_option: Record<string, PollVoteResponse[]> | null;
-  /** The current user's votes and answer. */
-  own_votes: PollVoteResponse[];
-  is_closed: boolean;
-  enforce_unique_vote: boolean;
-  max_votes_allowed: number | null;
-  allow_answers: boolean;
-  allow_user_suggested_options: boolean;
-  voting_visibility: VotingVisibility;
-  created_by_id: string;
-  created_by: UserResponse | null;
-  /** Where the poll lives once attached to a message; null before. */
-  message_id: string | null;
-  cid: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The poll as events carry it: what every watcher may see, so without `own_votes`. */
-export type PollEventPoll = Omit<PollResponse, "own_votes">;
-
-export interface PollQueryResponse {
-  polls: PollResponse[];
-  next?: string;
-}
-
-export interface PollVotesResponse {
-  votes: PollVoteResponse[];
-  next?: string;
-}

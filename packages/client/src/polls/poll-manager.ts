@@ -8,7 +8,7 @@ import type { Subscription } from "../event-emitter.js";
 import type { ClientEvent } from "../types.js";
 import * as api from "./poll-api.js";
 import { isPollEvent } from "./poll-reducer.js";
-import { PollState } from "./poll-state.js";
+import { PollState, pollInternals } from "./poll-state.js";
 
 /** What the manager needs of a chat client (`ChatClient` fits). */
 export interface PollHost {
@@ -66,14 +66,14 @@ export class PollManager {
     const pollId = message.poll_id ?? message.poll?.id;
     if (!pollId) return undefined;
     const state = this.poll(pollId, message.id);
-    if (message.poll) state._seed(message.poll, message.id);
+    if (message.poll) pollInternals(state).seed(message.poll, message.id);
     return state;
   }
 
   /** Holds a poll from a REST answer (`create`, `query`); a held poll keeps its newer state. */
   hold(poll: PollResponse): PollState {
     const state = this.poll(poll.id, poll.message_id ?? undefined);
-    state._seed(poll, poll.message_id ?? undefined, true);
+    pollInternals(state).seed(poll, poll.message_id ?? undefined, true);
     return state;
   }
 
@@ -114,7 +114,8 @@ export class PollManager {
   #onEvent(event: ClientEvent): void {
     this.#checkUser();
     if (isPollEvent(event)) {
-      this.#polls.get(event.poll.id)?._applyEvent(event);
+      const state = this.#polls.get(event.poll.id);
+      if (state) pollInternals(state).applyEvent(event);
       return;
     }
     if (event.type === "connection.recovered") void this.refreshWatched();

@@ -31,6 +31,23 @@ export interface PollContext {
   onError(error: unknown): void;
 }
 
+/** What the manager does with a poll; not public API (the package does not export it). */
+export interface PollInternals {
+  /** A `poll.*` event of the poll, in channel order. */
+  applyEvent(event: PollEvent): void;
+  /** A poll from a message (`fresh` false: it may be older than events already sent) or a query answer. */
+  seed(poll: PollResponse, messageId?: string, fresh?: boolean): void;
+}
+
+const internals = new WeakMap<PollState, PollInternals>();
+
+/** The manager's handle on one of its polls. */
+export function pollInternals(state: PollState): PollInternals {
+  const found = internals.get(state);
+  if (!found) throw new Error("not a poll of this SDK");
+  return found;
+}
+
 export class PollState {
   readonly id: string;
   readonly #ctx: PollContext;
@@ -47,6 +64,10 @@ export class PollState {
     this.#listeners = new Listeners(ctx.onError);
     this.#messageId = seed?.messageId ?? seed?.poll?.message_id ?? undefined;
     if (seed?.poll) this.#snapshot = { poll: hideVotersIfAnonymous(seed.poll), deleted: false };
+    internals.set(this, {
+      applyEvent: (event) => this.#applyEvent(event),
+      seed: (poll, messageId, fresh) => this.#seed(poll, messageId, fresh),
+    });
   }
 
   subscribe = (listener: () => void): (() => void) => this.#listeners.subscribe(listener);
@@ -167,9 +188,9 @@ export class PollState {
     this.#set({ poll: this.#snapshot.poll, deleted: true });
   }
 
-  // ---- used by PollManager ----
+  // ---- for PollManager (through pollInternals) ----
 
-  _applyEvent(event: PollEvent): void {
+  #applyEvent(event: PollEvent): void {
     this.#events += 1;
     if (!this.#messageId) this.#messageId = event.message_id;
     this.#set(applyPollEvent(this.#snapshot, event, this.#ctx.userID));
@@ -179,7 +200,7 @@ export class PollState {
    * A poll from elsewhere, when none is held: a message (`fresh` false: it may be older than
    * events already sent) or a query answer (`fresh`).
    */
-  _seed(poll: PollResponse, messageId?: string, fresh = false): void {
+  #seed(poll: PollResponse, messageId?: string, fresh = false): void {
     if (messageId && !this.#messageId) this.#messageId = messageId;
     if (this.#snapshot.poll || this.#snapshot.deleted) return;
     if (fresh) this.#fetched = true;
@@ -188,7 +209,7 @@ export class PollState {
   }
 
   /** Applies a poll that came with the answer to one of the user's own calls. */
-  _applyAnswer(poll: PollResponse, eventsBefore: number): void {
+  #applyAnswer(poll: PollResponse, eventsBefore: number): void {
     this.#fetched = true;
     this.#set(applyPollAnswer(this.#snapshot, poll, this.#events - eventsBefore));
   }
@@ -198,7 +219,7 @@ export class PollState {
   async #track(request: Promise<{ poll: PollResponse }>): Promise<PollResponse> {
     const before = this.#events;
     const { poll } = await request;
-    this._applyAnswer(poll, before);
+    this.#applyAnswer(poll, before);
     return this.#snapshot.poll ?? poll;
   }
 
