@@ -120,6 +120,12 @@ export class ChannelSync {
   }
 
   applyUserEvent(event: UserEvent): void {
+    // A ban in the channel takes writing away (and lifting it gives it back): fetched again.
+    if (
+      (event.type === "user.banned" || event.type === "user.unbanned") &&
+      event.ban.user_id === this.#services.userID
+    )
+      void this.#refreshCapabilities().catch(() => undefined);
     this.#store.set(applyUserEvent(this.#store.state, event, this.#store.ctx));
     this.#store.emit(event);
   }

@@ -129,6 +129,11 @@ export class ChatClient {
       channel: (type, id) => this.channel(type, id),
       online: () => this.online,
       watchAddedChannels: options.watchAddedChannels !== false,
+      refreshUnread: () => {
+        this.refreshUnread().catch((error: unknown) => {
+          this.logger("warn", "refreshing the unread counts failed", { error: String(error) });
+        });
+      },
       logger: this.logger,
     };
   }

@@ -24,6 +24,8 @@ export interface FrameRouterDeps {
   online(): boolean;
   /** Watch channels the user is added to or gets a message in without holding them. */
   watchAddedChannels: boolean;
+  /** Asks the server for the unread counts again (GET /unread). */
+  refreshUnread(): void;
   logger: Logger;
 }
 
@@ -113,6 +115,10 @@ function routeUserEvent(event: UserEvent, deps: FrameRouterDeps): void {
     watchIt = true;
   }
   internalsOf(channel)?.applyUserEvent(event);
+  // A channel not held that the user lost took its unread, counted only in the server's total.
+  const lost =
+    event.type === "notification.channel_deleted" || event.type === "notification.removed_from_channel";
+  if (!channel && lost) deps.refreshUnread();
   if (channel && watchIt && deps.watchAddedChannels && deps.online()) {
     channel.watch().catch((error: unknown) => {
       deps.logger("warn", "watching a new channel failed", { cid: event.cid, error: String(error) });

@@ -320,9 +320,9 @@ describe("events test: state from events = fresh fetch", () => {
       },
     );
     expect(fresh.status).toBe(404);
-    // Not compared (a known SDK gap): carol's total keeps the deleted channel's unread message
-    // (1, where GET /unread says 0). The SDK holds the unread of channels it does not hold as one
-    // number, so it cannot take one channel's share out of it without asking the server again.
+    // The deleted channel's unread was only in the server's total: the SDK asks for it again.
+    await expectTotalMatches(s.carol);
+    expect(s.carol.client.totalUnreadCount).toBe(0);
   });
 
   test("member.added and member.removed", async () => {
@@ -529,20 +529,15 @@ describe("events test: moderation events (user-scoped)", () => {
     const bId = s.b.auth.user.id;
     const fetchedCapabilities = async () =>
       (await s.b.client.rest.queryChannel("messaging", s.channelB.id!, { create: false })).own_capabilities;
-    // Not compared (a known SDK gap): B's capabilities. A ban takes writing away (the fetch's
-    // own_capabilities lose CreateMessage and the other writes), but the SDK keeps those of its
-    // last query: it re-fetches them on its own member.updated, not on its own user.banned /
-    // user.unbanned.
-    const compare = { capabilities: false };
     await applying(s, "user.banned", () =>
       rest(s.a.auth, "POST", "/moderation/ban", { target_user_id: bId, cid, reason: "calm down" }),
     );
-    await expectConverged(s, () => true, compare);
+    await expectConverged(s, (st) => !st.capabilities.any.includes("CreateMessage"));
     expect((await fetchedCapabilities()).any).not.toContain("CreateMessage");
     await applying(s, "user.unbanned", () =>
       rest(s.a.auth, "POST", "/moderation/unban", { target_user_id: bId, cid }),
     );
-    await expectConverged(s, () => true, compare);
+    await expectConverged(s, (st) => st.capabilities.any.includes("CreateMessage"));
     expect((await fetchedCapabilities()).any).toContain("CreateMessage");
   });
 
