@@ -1,15 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Writable } from "node:stream";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
 import { openPostgresStore } from "../../src/store/postgres/postgres-store.js";
 import type { Store } from "../../src/store/store.js";
-import { chatRequest, uniqueName } from "../helpers/test-server.js";
+import { requirePostgres } from "../helpers/required-services.js";
+import { uniqueName } from "../helpers/test-server.js";
+import { type StoreServer, serveStore } from "./store-server.js";
 
 const url = process.env.DATABASE_URL;
 
@@ -31,11 +27,8 @@ async function admin(statement: string, params: unknown[] = []): Promise<void> {
 describe.skipIf(!url)("PostgreSQL read-only", () => {
   const dbName = `parley_ro_${randomBytes(6).toString("hex")}`;
   let store: Store;
-  let app: App;
-  let base: string;
-  let token: string;
+  let server: StoreServer;
   let path: string;
-  let dataDir: string;
 
   const endSessions = async () => {
     await admin("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [dbName]);
@@ -52,45 +45,24 @@ describe.skipIf(!url)("PostgreSQL read-only", () => {
     }
   };
 
+  beforeAll(requirePostgres);
   beforeAll(async () => {
     await admin(`create database ${dbName}`);
     const dbUrl = new URL(url!);
     dbUrl.pathname = `/${dbName}`;
     store = await openPostgresStore({ url: dbUrl.toString(), poolSize: 2, onPoolError: () => undefined });
-    dataDir = mkdtempSync(join(tmpdir(), "parley-pg-ro-"));
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0" });
-    app = await buildApp({ config, store, logStream: new Writable({ write: (_c, _e, cb) => cb() }) });
-    await app.server.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    const res = await fetch(`${base}/api/auth`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        action: "signup",
-        username: uniqueName(),
-        displayName: "RO",
-        password: "correct horse",
-      }),
-    });
-    expect(res.status).toBe(201);
-    token = ((await res.json()) as { streamToken: string }).streamToken;
+    server = await serveStore(store);
     path = `/channels/team/${uniqueName("c")}`;
     expect((await chat("POST", `${path}/query`, {})).status).toBe(200);
   });
   afterAll(async () => {
-    await app?.close();
+    await server?.close();
     await admin(`drop database if exists ${dbName} with (force)`);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const chat = (method: string, p: string, body?: unknown) =>
-    chatRequest(base, app.appKey, token, method, p, body);
+  const chat = (method: string, p: string, body?: unknown) => server.chat(method, p, body);
   const send = (text: string) => chat("POST", `${path}/messages`, { message: { text } });
-  const readyz = async () => {
-    const res = await fetch(`${base}/readyz`);
-    return { status: res.status, body: (await res.json()) as { error?: { message: string } } };
-  };
+  const readyz = () => server.readyz();
 
   it("answers writes 503 unavailable while read-only, and is ready again after", async () => {
     expect((await readyz()).status).toBe(200);

@@ -1,14 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Writable } from "node:stream";
 import type SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import type { App } from "../../src/app.js";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
-import { chatRequest, uniqueName } from "../helpers/test-server.js";
+import { uniqueName } from "../helpers/test-server.js";
 import { authedSocket } from "../helpers/ws-client.js";
+import { type StoreServer, serveStore } from "./store-server.js";
 
 /**
  * SQLite's writes failing for real on the server's own connection: `max_page_count` at the
@@ -16,62 +15,36 @@ import { authedSocket } from "../helpers/ws-client.js";
  * answer SQLITE_READONLY. Sends answer 503 `unavailable`, /readyz fails until writes work again.
  */
 describe("SQLite write failures", () => {
-  let dataDir: string;
   let connection: SQLite.Database;
+  let server: StoreServer;
   let app: App;
   let base: string;
   let token: string;
+  let dataDir: string;
+  let logs: string[];
   let cid: string;
   let path: string;
-  const logs: string[] = [];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "parley-store-failures-"));
+    const dir = mkdtempSync(join(tmpdir(), "parley-store-failures-"));
     const store = await openSqliteStore({
-      filename: join(dataDir, "parley.db"),
+      filename: join(dir, "parley.db"),
       onOpen: (c) => {
         connection = c;
       },
     });
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "info", RATE_LIMIT_PER_MINUTE: "0" });
-    const logStream = new Writable({
-      write(chunk, _enc, cb) {
-        logs.push(String(chunk));
-        cb();
-      },
-    });
-    app = await buildApp({ config, store, logStream });
-    await app.server.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    const res = await fetch(`${base}/api/auth`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        action: "signup",
-        username: uniqueName(),
-        displayName: "Disk",
-        password: "correct horse",
-      }),
-    });
-    token = ((await res.json()) as { streamToken: string }).streamToken;
+    server = await serveStore(store, dir);
+    ({ app, base, token, dataDir, logs } = server);
     const id = uniqueName("c");
     path = `/channels/team/${id}`;
     cid = `team:${id}`;
     expect((await chat("POST", `${path}/query`, {})).status).toBe(200);
   });
-  afterAll(async () => {
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
-  const chat = (method: string, p: string, body?: unknown) =>
-    chatRequest(base, app.appKey, token, method, p, body);
+  const chat = (method: string, p: string, body?: unknown) => server.chat(method, p, body);
   const send = (text: string) => chat("POST", `${path}/messages`, { message: { text } });
-  const readyz = async () => {
-    const res = await fetch(`${base}/readyz`);
-    return { status: res.status, body: (await res.json()) as { error?: { code: string; message: string } } };
-  };
+  const readyz = () => server.readyz();
   const readyWithin = async (ms: number) => {
     const deadline = Date.now() + ms;
     while (Date.now() < deadline) {
