@@ -3,6 +3,7 @@ import { Kysely, NoResultError, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PreparedQueries } from "../../src/store/kysely/prepared.js";
 import type { Database } from "../../src/store/schema.js";
+import { sqliteQueries } from "../../src/store/sqlite/dialect-queries-sqlite.js";
 
 let db: Kysely<Database>;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ const byId = (q: PreparedQueries, id: string) =>
 
 describe("PreparedQueries", () => {
   it("builds a query once and runs it with each call's values", async () => {
-    const q = new PreparedQueries();
+    const q = new PreparedQueries(sqliteQueries);
     let builds = 0;
     const get = (id: string) =>
       q.first(db, "counted.get", [id], (id) => {
@@ -43,7 +44,7 @@ describe("PreparedQueries", () => {
   });
 
   it("treats the fields a patch defines as its shape, and leaves out undefined ones", async () => {
-    const q = new PreparedQueries();
+    const q = new PreparedQueries(sqliteQueries);
     await insert(q, { id: "p", name: "P", image: "p.png" });
     const patch = (id: string, p: Partial<User>) =>
       q.run(db, "users.patch", [id, p], (id, p) =>
@@ -64,7 +65,7 @@ describe("PreparedQueries", () => {
   });
 
   it("keeps constants written in the query", async () => {
-    const q = new PreparedQueries();
+    const q = new PreparedQueries(sqliteQueries);
     await insert(q, { id: "c", name: "C", image: "c.png" });
     const clear = (id: string) =>
       q.run(db, "users.clear", [id], (id) =>
@@ -75,7 +76,7 @@ describe("PreparedQueries", () => {
   });
 
   it("throws Kysely's NoResultError from `only` when no row comes back", async () => {
-    const q = new PreparedQueries();
+    const q = new PreparedQueries(sqliteQueries);
     const rename = (id: string) =>
       q.only(db, "users.rename", [id], (id) =>
         db.updateTable("users").set({ name: "R" }).where("id", "=", id).returning("name"),
@@ -86,7 +87,7 @@ describe("PreparedQueries", () => {
   });
 
   it("takes a list's items as values and its length as part of the shape", async () => {
-    const q = new PreparedQueries();
+    const q = new PreparedQueries(sqliteQueries);
     for (const id of ["l1", "l2", "l3"]) await insert(q, { id, name: id, image: null });
     let builds = 0;
     const names = async (ids: string[]) => {
@@ -108,7 +109,7 @@ describe("PreparedQueries", () => {
   });
 
   it("refuses a query that does not pass every argument as a parameter", async () => {
-    const q = new PreparedQueries();
+    const q = new PreparedQueries(sqliteQueries);
     await expect(
       q.run(db, "users.ignores", ["a"], (_id) => db.selectFrom("users").select("id").where("id", "=", "a")),
     ).rejects.toThrow(/every argument must be a parameter/);

@@ -1,22 +1,11 @@
-import { type SelectQueryBuilder, sql } from "kysely";
-import { groupBy } from "../../lib/group-by.js";
-import type { Database } from "../schema.js";
-import type {
-  ChannelRepo,
-  ChannelRow,
-  ChannelStanding,
-  ChannelTypeRepo,
-  MemberRepo,
-  MemberRow,
-  MemberWithUser,
-} from "../store.js";
+import { sql } from "kysely";
+import type { ChannelRepo, ChannelTypeRepo, MemberRepo } from "../store.js";
 import { readAudience, splitIds } from "./audience.js";
-import { type Db, statementsRoundTrip, visibleKinds, writesInWith } from "./executor.js";
-import { banInForce } from "./moderation-repos.js";
+import { nextSeqQuery, readStanding } from "./channel-standing.js";
+import { type Db, visibleKinds } from "./executor.js";
+import { listWithUsers } from "./first-members.js";
 import { channelNameMatches } from "./name-match.js";
-import { type Operand, perChannel } from "./per-channel.js";
 import type { PreparedQueries } from "./prepared.js";
-import { USER_COLUMNS, type UserColumns, userOf } from "./user-columns.js";
 
 export function channelTypeRepo(db: Db): ChannelTypeRepo {
   return {
@@ -38,110 +27,7 @@ export function channelTypeRepo(db: Db): ChannelTypeRepo {
   };
 }
 
-/** The membership's columns in a `channels.withStanding` row, prefixed apart from the channel's. */
-const MEMBER_COLUMNS = [
-  "members.cid as m_cid",
-  "members.user_id as m_user_id",
-  "members.role as m_role",
-  "members.created_at as m_created_at",
-  "members.hidden as m_hidden",
-  "members.muted as m_muted",
-  "members.last_read_at as m_last_read_at",
-  "members.last_read_message_id as m_last_read_message_id",
-  "members.last_read_seq as m_last_read_seq",
-] as const;
-
-type StandingRow = ChannelRow & { [K in keyof MemberRow as `m_${K}`]: MemberRow[K] | null } & {
-  [K in keyof UserColumns]: UserColumns[K] | null;
-} & {
-  active_bans: number | string | null;
-};
-
-/**
- * Written out field by field: a rest pattern (or a loop over the keys) copied a row on V8's slow
- * path, 7 µs against 0.3, more than the statement saves.
- */
-function splitStanding(r: StandingRow): ChannelStanding {
-  const channel: ChannelRow = {
-    cid: r.cid,
-    type: r.type,
-    id: r.id,
-    name: r.name,
-    image: r.image,
-    created_by_id: r.created_by_id,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-    last_message_at: r.last_message_at,
-    member_count: r.member_count,
-    is_direct: r.is_direct,
-    deleted_at: r.deleted_at,
-    truncated_at: r.truncated_at,
-    truncated_seq: r.truncated_seq,
-    last_seq: r.last_seq,
-  };
-  const member: MemberRow | undefined =
-    r.m_user_id === null
-      ? undefined
-      : {
-          cid: r.m_cid as string,
-          user_id: r.m_user_id,
-          role: r.m_role as string,
-          created_at: r.m_created_at as string,
-          hidden: r.m_hidden as number,
-          muted: r.m_muted as number,
-          last_read_at: r.m_last_read_at,
-          last_read_message_id: r.m_last_read_message_id,
-          last_read_seq: r.m_last_read_seq as number,
-        };
-  const user = r.u_id === null ? undefined : userOf(r as UserColumns);
-  return { channel, member, user, banned: Number(r.active_bans) > 0 };
-}
-
-/** The channel of `from` with `userId`'s membership, user row and bans in force at `now`. */
-function standingQuery(
-  from: SelectQueryBuilder<Database, "channels", object>,
-  cid: string,
-  userId: string,
-  now: string,
-) {
-  // The membership's columns are null when the user is not a member, the user's when no user.
-  return from
-    .leftJoin("members", (join) =>
-      join.onRef("members.cid", "=", "channels.cid").on("members.user_id", "=", userId),
-    )
-    .leftJoin("users", (join) => join.on("users.id", "=", userId))
-    .selectAll("channels")
-    .select(MEMBER_COLUMNS)
-    .select(USER_COLUMNS)
-    .select((eb) =>
-      eb
-        .selectFrom("bans")
-        .select(eb.fn.countAll<number>().as("n"))
-        .where("bans.user_id", "=", userId)
-        .where("bans.scope", "in", ["*", cid])
-        .where(banInForce(now))
-        .as("active_bans"),
-    )
-    .where("channels.cid", "=", cid);
-}
-
-/** The channel's next seq; a message shown in the channel also makes it active at `activeAt`. */
-const nextSeqQuery = (db: Db, cid: string, activeAt?: string) =>
-  db
-    .updateTable("channels")
-    .set((eb) => ({
-      last_seq: eb("last_seq", "+", 1),
-      ...(activeAt === undefined ? {} : { last_message_at: activeAt, updated_at: activeAt }),
-    }))
-    .where("cid", "=", cid);
-
 export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
-  const readStanding = async (cid: string, userId: string, now: string) => {
-    const row = await prepared.first(db, "channels.withStanding", [cid, userId, now], (cid, userId, now) =>
-      standingQuery(db.selectFrom("channels"), cid, userId, now),
-    );
-    return row && splitStanding(row);
-  };
   return {
     async insert(row) {
       await db.insertInto("channels").values(row).execute();
@@ -150,33 +36,9 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
       prepared.first(db, "channels.get", [cid], (cid) =>
         db.selectFrom("channels").selectAll().where("cid", "=", cid),
       ),
-    withStanding: readStanding,
-    async nextSeqWithStanding(cid, userId, now, activity) {
-      if (!writesInWith(db)) {
-        const allocated = activity
-          ? await prepared.first(db, "channels.nextSeqForMessage.cid", [cid, now], (cid, now) =>
-              nextSeqQuery(db, cid, now).returning("cid"),
-            )
-          : await prepared.first(db, "channels.nextSeq.cid", [cid], (cid) =>
-              nextSeqQuery(db, cid).returning("cid"),
-            );
-        return allocated && readStanding(cid, userId, now);
-      }
-      // The standing is read by the statement that takes the channel's row lock: it sees the
-      // members and bans as of the statement's start, as a read before the transaction would.
-      const key = activity ? "channels.nextSeqWithStanding.activity" : "channels.nextSeqWithStanding";
-      const row = await prepared.first(db, key, [cid, userId, now], (cid, userId, now) =>
-        standingQuery(
-          db
-            .with("c", () => nextSeqQuery(db, cid, activity ? now : undefined).returningAll())
-            .selectFrom("c as channels") as unknown as SelectQueryBuilder<Database, "channels", object>,
-          cid,
-          userId,
-          now,
-        ),
-      );
-      return row && splitStanding(row);
-    },
+    withStanding: (cid, userId, now) => readStanding(db, prepared, cid, userId, now),
+    nextSeqWithStanding: (cid, userId, now, activity) =>
+      prepared.dialect.nextSeqWithStanding(db, prepared, cid, userId, now, activity),
     update: (cid, patch) =>
       prepared.only(db, "channels.update", [cid, patch], (cid, patch) =>
         db.updateTable("channels").set(patch).where("cid", "=", cid).returningAll(),
@@ -258,42 +120,7 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
   };
 }
 
-/** A channel's first `limit` members by join order, each with their user's columns. */
-const firstMembers = (db: Db, cid: Operand<string>, limit: number) =>
-  db
-    .selectFrom("members")
-    .innerJoin("users", "users.id", "members.user_id")
-    .selectAll("members")
-    .select(USER_COLUMNS)
-    .where("members.cid", "=", cid)
-    .orderBy("members.created_at", "asc")
-    .orderBy("members.user_id", "asc")
-    .limit(limit);
-
-type FirstMemberRow = Awaited<ReturnType<ReturnType<typeof firstMembers>["execute"]>>[number];
-
-const memberWithUser = (r: FirstMemberRow): MemberWithUser => ({
-  member: {
-    cid: r.cid,
-    user_id: r.user_id,
-    role: r.role,
-    created_at: r.created_at,
-    hidden: r.hidden,
-    muted: r.muted,
-    last_read_at: r.last_read_at,
-    last_read_message_id: r.last_read_message_id,
-    last_read_seq: r.last_read_seq,
-  },
-  user: userOf(r),
-});
-
 export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
-  const listWithUsers = async (cid: string, limit: number) =>
-    (
-      await prepared.run(db, "members.listWithUsers", [cid, limit], (cid, limit) =>
-        firstMembers(db, cid, limit),
-      )
-    ).map(memberWithUser);
   return {
     async insert(row) {
       await db.insertInto("members").values(row).execute();
@@ -310,28 +137,10 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
         db.updateTable("members").set(patch).where("cid", "=", cid).where("user_id", "=", userId),
       );
     },
-    listWithUsers,
+    listWithUsers: (cid, limit) => listWithUsers(db, prepared, cid, limit),
     async listWithUsersIn(cids, limit) {
       if (cids.length === 0 || limit === 0) return new Map();
-      if (!statementsRoundTrip(db)) {
-        // In the process, a channel's members cost no more read alone, and a long list of them
-        // less, than as an arm of a UNION (bench/store/channel-list.ts).
-        const lists = new Map<string, MemberWithUser[]>();
-        for (const cid of cids) {
-          const members = await listWithUsers(cid, limit);
-          if (members.length > 0) lists.set(cid, members);
-        }
-        return lists;
-      }
-      const rows = await perChannel(
-        db,
-        prepared,
-        "members.listWithUsersIn",
-        { cid: { type: "text", values: cids } },
-        [limit],
-        (c, limit) => firstMembers(db, c.cid, limit),
-      );
-      return groupBy(rows.map(memberWithUser), (m) => m.member.cid);
+      return prepared.dialect.listWithUsersIn(db, prepared, cids, limit);
     },
     async userIds(cid) {
       // One joined string, as in `audience`.

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.js";
 import type { MembershipKind } from "../store.js";
 
@@ -23,9 +23,3 @@ export function visibleKinds(hide: readonly MembershipKind[] | undefined, channe
   );
   return sql<boolean>`not (${sql.join(kinds, sql` or `)})`;
 }
-
-/** Whether the engine runs INSERT, UPDATE and DELETE inside a WITH (PostgreSQL; SQLite does not). */
-export const writesInWith = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/** Whether every statement is a network round trip (PostgreSQL; SQLite runs in the process). */
-export const statementsRoundTrip = writesInWith;

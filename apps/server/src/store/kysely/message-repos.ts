@@ -1,9 +1,7 @@
-import { type QueryCreator, sql } from "kysely";
+import { sql } from "kysely";
 import { groupBy } from "../../lib/group-by.js";
-import type { Database } from "../schema.js";
 import type {
   EventRepo,
-  EventRow,
   MessageRepo,
   MessageRow,
   MessageWithUser,
@@ -11,8 +9,8 @@ import type {
   UnreadQuery,
 } from "../store.js";
 import { userRepo } from "./account-repos.js";
-import { audienceQuery, readAudience, toAudience } from "./audience.js";
-import { type Db, visibleKinds, writesInWith } from "./executor.js";
+import { type Db, visibleKinds } from "./executor.js";
+import { insertEvent, insertMessage } from "./message-writes.js";
 import { type Operand, perChannel } from "./per-channel.js";
 import type { PreparedQueries } from "./prepared.js";
 
@@ -113,55 +111,12 @@ async function countUnreadEach(
   return counts;
 }
 
-const insertMessage = (db: Db, row: MessageRow) => db.insertInto("messages").values(row);
-const insertEvent = (db: Db, row: EventRow) => db.insertInto("events").values(row);
-/** Its sender has read a new message. */
-const readBySender = (db: Db, m: Pick<MessageRow, "cid" | "user_id" | "seq" | "created_at" | "id">) =>
-  db
-    .updateTable("members")
-    .set({ last_read_seq: m.seq, last_read_at: m.created_at, last_read_message_id: m.id })
-    .where("cid", "=", m.cid)
-    .where("user_id", "=", m.user_id);
-
 export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
   return {
     async insert(row) {
       await prepared.run(db, "messages.insert", [row], (row) => insertMessage(db, row));
     },
-    async insertNew(row, event, shown) {
-      if (writesInWith(db)) {
-        // One round trip: the writes are independent, so a WITH may run them in any order, and
-        // the audience's read does not look at them.
-        if (!shown) {
-          await prepared.run(db, "messages.insertNew", [row, event], (row, event) =>
-            db
-              .with("m", () => insertMessage(db, row))
-              .with("e", () => insertEvent(db, event))
-              .selectNoFrom(sql<number>`1`.as("done")),
-          );
-          return undefined;
-        }
-        const audience = await prepared.only(db, "messages.insertNew.shown", [row, event], (row, event) =>
-          audienceQuery(
-            db
-              .with("m", () => insertMessage(db, row))
-              .with("e", () => insertEvent(db, event))
-              .with("r", () => readBySender(db, row)) as unknown as QueryCreator<Database>,
-            row.cid,
-            row.user_id,
-          ),
-        );
-        return toAudience(audience);
-      }
-      await prepared.run(db, "messages.insert", [row], (row) => insertMessage(db, row));
-      await prepared.run(db, "events.insert", [event], (event) => insertEvent(db, event));
-      if (!shown) return undefined;
-      const { cid, user_id, seq, created_at, id } = row;
-      await prepared.run(db, "messages.readBySender", [{ cid, user_id, seq, created_at, id }], (m) =>
-        readBySender(db, m),
-      );
-      return readAudience(db, prepared, cid, user_id);
-    },
+    insertNew: (row, event, shown) => prepared.dialect.insertNew(db, prepared, row, event, shown),
     get: (id) =>
       prepared.first(db, "messages.get", [id], (id) =>
         db.selectFrom("messages").selectAll().where("id", "=", id),

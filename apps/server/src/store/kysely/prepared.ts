@@ -1,5 +1,6 @@
 import { type Compilable, type CompiledQuery, NoResultError, type QueryNode, type QueryResult } from "kysely";
 import { BoundedMap } from "../../lib/bounded-map.js";
+import type { DialectQueries } from "./dialect-queries.js";
 import type { Db } from "./executor.js";
 
 /** An argument of a prepared query: a value, a list of values, or a flat row or patch of values. */
@@ -49,10 +50,14 @@ export class PreparedQueries {
   private readonly templates = new BoundedMap<string, CompiledQuery>(TEMPLATES);
 
   /**
+   * `dialect` holds the queries the store's engine writes its own way, for the repos to reach.
    * `direct`, when given, runs a query on `db` itself or answers undefined to leave it to
    * Kysely's executor (SQLite: at once while no transaction is open, sqlite-store.ts).
    */
-  constructor(private readonly direct?: DirectRunner) {}
+  constructor(
+    readonly dialect: DialectQueries,
+    private readonly direct?: DirectRunner,
+  ) {}
 
   /** The rows of the query `build` makes from `args`; `key` names the query (one per build). */
   async run<const A extends readonly Arg[], R>(

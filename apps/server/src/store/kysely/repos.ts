@@ -9,8 +9,9 @@ import { pollRepo } from "./poll-repos.js";
 import type { PreparedQueries } from "./prepared.js";
 
 /**
- * The one query layer both adapters share; dialect-specific parts live in the adapters.
- * `prepared` is the store's own (its SQL is the store's dialect's), shared by its transactions.
+ * The one query layer both adapters share; dialect-specific parts live in the adapters, which
+ * hand them over on `prepared.dialect` (dialect-queries.ts). `prepared` is the store's own (its
+ * SQL is the store's dialect's), shared by its transactions.
  */
 export function createRepos(db: Db, prepared: PreparedQueries): Repos {
   return {

@@ -5,8 +5,8 @@ import type {
   MessageSearchHit,
   MessageSearchQuery,
   SearchRepo,
-  Store,
 } from "../store.js";
+import type { DialectQueries } from "./dialect-queries.js";
 import { type Db, visibleKinds } from "./executor.js";
 import { channelNameMatches } from "./name-match.js";
 
@@ -14,15 +14,12 @@ import { channelNameMatches } from "./name-match.js";
 export type MessageSearchFn = (q: MessageSearchQuery) => Promise<string[]>;
 
 /**
- * The search repo: channel search is plain SQL both engines share; message search is the
- * engine's own full-text index, passed in by the adapter (sqlite/search-sqlite.ts,
- * postgres/search-postgres.ts), which finds the ids; the rows are loaded here.
+ * The search repo: channel search is plain SQL both engines share, in byte order on both;
+ * message search is the engine's own full-text index, passed in by the adapter
+ * (sqlite/search-sqlite.ts, postgres/search-postgres.ts), which finds the ids; the rows are
+ * loaded here.
  */
-export function createSearchRepo(
-  db: Db,
-  findMessages: MessageSearchFn,
-  dialect: Store["dialect"],
-): SearchRepo {
+export function createSearchRepo(db: Db, findMessages: MessageSearchFn, dialect: DialectQueries): SearchRepo {
   return {
     messages: async (q) => loadHits(db, await findMessages(q)),
     channels: (q) => searchChannels(db, q, dialect),
@@ -58,7 +55,7 @@ async function loadHits(db: Db, ids: string[]): Promise<MessageSearchHit[]> {
   return hits;
 }
 
-function searchChannels(db: Db, q: ChannelSearchQuery, dialect: Store["dialect"]): Promise<ChannelRow[]> {
+function searchChannels(db: Db, q: ChannelSearchQuery, dialect: DialectQueries): Promise<ChannelRow[]> {
   let query = db
     .selectFrom("channels")
     .innerJoin("members", (j) =>
@@ -69,11 +66,9 @@ function searchChannels(db: Db, q: ChannelSearchQuery, dialect: Store["dialect"]
     .where(visibleKinds(q.hide, "channels", "members"));
   const text = q.text.trim().toLowerCase();
   if (text) query = query.where((eb) => channelNameMatches(eb, text));
-  // Byte order on both engines (SQLite's default; PostgreSQL's "C"), so they agree.
-  const bytes = dialect === "postgres" ? sql` collate "C"` : sql``;
   return query
-    .orderBy(sql`lower(${sql.ref("channels.name")})${bytes}`)
-    .orderBy(sql`${sql.ref("channels.cid")}${bytes}`)
+    .orderBy(dialect.inByteOrder(sql`lower(${sql.ref("channels.name")})`))
+    .orderBy(dialect.inByteOrder(sql.ref("channels.cid")))
     .limit(q.limit)
     .offset(q.offset)
     .execute();

@@ -8,6 +8,7 @@ import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
 import { StoreHealth } from "../store-health.js";
 import { taggedPool } from "./connection-errors.js";
+import { postgresQueries } from "./dialect-queries-postgres.js";
 import { ensureSchema, migratePostgres } from "./migrate.js";
 import { createPool, type PgSsl } from "./pool.js";
 import { postgresSearchMigrations, postgresSearchRepo } from "./search-postgres.js";
@@ -68,7 +69,7 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     onError: opts.onPoolError,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: taggedPool(pool, health) }) });
-  const prepared = new PreparedQueries();
+  const prepared = new PreparedQueries(postgresQueries);
   const stats: CommitStats = { commits: 0, transactions: 0 };
   const byKey = new Map<string, GroupCommit>();
   const commitsOf = (key: string) => {

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, sql } from "kysely";
 import { type Db, visibleKinds } from "../kysely/executor.js";
 import { createSearchRepo, type MessageSearchFn } from "../kysely/search-repo.js";
 import type { MessageSearchQuery, SearchRepo } from "../store.js";
+import { postgresQueries } from "./dialect-queries-postgres.js";
 
 /**
  * PostgreSQL full-text search: `message_search` holds one stored tsvector per regular message
@@ -96,7 +97,7 @@ async function unaccentSchema(db: Kysely<unknown>): Promise<string> {
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export function postgresSearchRepo(db: Db): SearchRepo {
-  return createSearchRepo(db, postgresMessageSearch(db), "postgres");
+  return createSearchRepo(db, postgresMessageSearch(db), postgresQueries);
 }
 
 /**

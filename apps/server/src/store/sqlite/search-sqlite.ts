@@ -3,6 +3,7 @@ import { type Db, visibleKinds } from "../kysely/executor.js";
 import { createSearchRepo, type MessageSearchFn } from "../kysely/search-repo.js";
 import type { Database } from "../schema.js";
 import type { MessageSearchQuery, SearchRepo } from "../store.js";
+import { sqliteQueries } from "./dialect-queries-sqlite.js";
 
 /**
  * SQLite full-text search: an external-content FTS5 table over `messages.text` (the index
@@ -109,7 +110,7 @@ export async function migrateSqliteSearch(db: Kysely<Database>): Promise<void> {
 }
 
 export function sqliteSearchRepo(db: Db): SearchRepo {
-  return createSearchRepo(db, sqliteMessageSearch(db), "sqlite");
+  return createSearchRepo(db, sqliteMessageSearch(db), sqliteQueries);
 }
 
 /** Past this many messages newer than the page's oldest result, sorting every match is cheaper. */

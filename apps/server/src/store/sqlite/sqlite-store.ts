@@ -12,6 +12,7 @@ import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
 import { StoreHealth } from "../store-health.js";
 import { startCheckpointer } from "./checkpointer.js";
+import { sqliteQueries } from "./dialect-queries-sqlite.js";
 import { FifoSqliteDialect } from "./fifo-sqlite-dialect.js";
 import { DEFER_INDEXING, INDEX_PENDING, migrateSqliteSearch, sqliteSearchRepo } from "./search-sqlite.js";
 import { statementCache } from "./statement-cache.js";
@@ -109,7 +110,7 @@ export function sqlitePreparedQueries(
   dialect: FifoSqliteDialect,
   raw: SQLite.Database,
 ): PreparedQueries {
-  return new PreparedQueries((target, query) =>
+  return new PreparedQueries(sqliteQueries, (target, query) =>
     target === db && !raw.inTransaction ? dialect.runNow(query) : undefined,
   );
 }
