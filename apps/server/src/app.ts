@@ -100,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       bus.publish(env.kind === "channel" ? { ...env, sentAt: Date.now() } : env);
     },
   };
+  store.publishTo(events);
   const files = diskFileStore(join(config.dataDir, "uploads"));
   const limiterRedis = config.redisUrl
     ? openLimiterRedis(
@@ -110,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     : undefined;
   const services = createServices({
     store,
-    events,
+    signals: { signal: (s) => events.publish(s) },
     clock,
     appKey,
     appSecret,

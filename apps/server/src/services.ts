@@ -6,7 +6,7 @@ import { ChannelDirectory } from "./domain/channels/channel-directory.js";
 import { ChannelTypes } from "./domain/channels/channel-types.js";
 import { ChannelsService } from "./domain/channels/channels-service.js";
 import type { Clock } from "./domain/clock.js";
-import type { EventPort, PresencePort } from "./domain/events.js";
+import type { PresencePort, SignalPort } from "./domain/events.js";
 import { MessageMetaService } from "./domain/messages/message-meta-service.js";
 import { MessagesService } from "./domain/messages/messages-service.js";
 import { ModerationService } from "./domain/moderation/moderation-service.js";
@@ -55,7 +55,8 @@ export interface Services {
  */
 export function createServices(deps: {
   store: Store;
-  events: EventPort;
+  /** Typing and presence: what the domain sends without a change (a change's events go through the store). */
+  signals: SignalPort;
   clock: Clock;
   appKey: string;
   appSecret: string;
@@ -64,7 +65,7 @@ export function createServices(deps: {
   /** Makes the sign-in attempt counters: in memory on one node, in Redis across nodes. */
   limiter: (max: number, windowMs: number) => AttemptLimiter;
 }): Services & { attachPresence(p: PresencePort): void } {
-  const { store, events, clock } = deps;
+  const { store, signals, clock } = deps;
   let live: PresencePort = { isOnline: () => false, watcherCount: () => 0 };
   const presencePort: PresencePort = {
     isOnline: (id) => live.isOnline(id),
@@ -73,13 +74,13 @@ export function createServices(deps: {
   const tokens = chatTokens(deps.appSecret);
   const types = new ChannelTypes(store, clock);
   const users = new UsersService(store, types, presencePort, clock);
-  const messages = new MessagesService(store, types, events, presencePort, clock, (keys) => {
+  const messages = new MessagesService(store, types, presencePort, clock, (keys) => {
     for (const key of keys) void deps.files.remove(key).catch(() => undefined);
   });
-  const auth = new ChatAuth(deps.appKey, tokens, store, users, events);
-  const presence = new PresenceService(store, types, events, clock);
+  const auth = new ChatAuth(deps.appKey, tokens, store, users);
+  const presence = new PresenceService(store, types, signals, clock);
   presence.attach(presencePort);
-  const pollDeps = { store, types, events, presence: presencePort, clock };
+  const pollDeps = { store, types, presence: presencePort, clock };
   return {
     tokens,
     auth,
@@ -94,15 +95,15 @@ export function createServices(deps: {
     ),
     users,
     types,
-    channels: new ChannelsService(store, types, messages, events, presencePort, clock),
+    channels: new ChannelsService(store, types, messages, presencePort, clock),
     directory: new ChannelDirectory(store, types),
     messages,
     meta: new MessageMetaService(store, types, messages, presencePort, clock),
-    reactions: new ReactionsService(store, types, events, presencePort, clock),
+    reactions: new ReactionsService(store, types, presencePort, clock),
     uploads: new UploadsService(store, types, deps.files, deps.uploadMaxBytes, clock),
-    moderation: new ModerationService(store, types, messages, events, presencePort, clock),
-    policies: new PoliciesService(types, events),
-    read: new ReadService(store, types, events, presencePort, clock),
+    moderation: new ModerationService(store, types, messages, presencePort, clock),
+    policies: new PoliciesService(types),
+    read: new ReadService(store, types, presencePort, clock),
     presence,
     search: new SearchService(store, types, presencePort),
     polls: new PollsService(pollDeps),

@@ -28,8 +28,17 @@ export type Envelope =
    */
   | { kind: "role"; userId: string; role: AppRole };
 
+/** Where the store publishes what committed transactions emitted (store/unit-of-work.ts). */
 export interface EventPort {
   publish(envelope: Envelope): void;
+}
+
+/** What is never stored and follows no write: typing, and a user coming online. */
+export type Signal = Extract<Envelope, { kind: "ephemeral" | "presence" }>;
+
+/** Sends a signal to whoever watches now; a change goes through a unit of work instead. */
+export interface SignalPort {
+  signal(signal: Signal): void;
 }
 
 /** What the domain may ask of the realtime layer when it builds an answer. */

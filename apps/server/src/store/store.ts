@@ -1,3 +1,4 @@
+import type { Envelope, EventPort } from "../domain/events.js";
 import type { PollRepo } from "./poll-store.js";
 import type {
   AccountsTable,
@@ -400,6 +401,15 @@ export interface SearchRepo {
   channels(q: ChannelSearchQuery): Promise<ChannelRow[]>;
 }
 
+/**
+ * A transaction: its reads and writes, and the events its change makes. What it emits is
+ * published after it commits, in order, and dropped if it rolls back: the one way a change is
+ * heard of (docs/architecture.md, "The write path").
+ */
+export interface UnitOfWork extends Repos {
+  emit(envelope: Envelope): void;
+}
+
 export interface Store extends Repos {
   readonly dialect: "sqlite" | "postgres";
   /** Connection pool usage, where there is a pool (PostgreSQL). */
@@ -414,7 +424,9 @@ export interface Store extends Repos {
    * and those that queue meanwhile may share a commit: `fn` must not hold the transaction
    * waiting on anything but its own statements.
    */
-  transaction<T>(fn: (tx: Repos) => Promise<T>, key?: string): Promise<T>;
+  transaction<T>(fn: (tx: UnitOfWork) => Promise<T>, key?: string): Promise<T>;
+  /** Where the envelopes that transactions emit are published after their COMMIT (unit-of-work.ts). */
+  publishTo(port: EventPort): void;
   ping(): Promise<void>;
   /** Whether writes work: the last one that failed for a full disk, a read-only store… (store-health.ts). */
   readonly health: StoreHealth;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Repos } from "../../src/store/store.js";
+import type { UnitOfWork } from "../../src/store/store.js";
 import { deferred } from "../helpers/deferred.js";
 import { startTestServer, type TestServer, uniqueName } from "../helpers/test-server.js";
 import { authedSocket } from "../helpers/ws-client.js";
@@ -21,7 +21,7 @@ describe("a connection's sends to one channel on SQLite", () => {
     const transaction = store.transaction;
     let asked = 0;
     const gate = deferred();
-    store.transaction = <T>(fn: (tx: Repos) => Promise<T>, key?: string) => {
+    store.transaction = <T>(fn: (tx: UnitOfWork) => Promise<T>, key?: string) => {
       asked++;
       return gate.promise.then(() => transaction.call(store, fn, key) as Promise<T>);
     };

@@ -1,7 +1,6 @@
 import { type AppRole, CloseCode, ErrorCode } from "@parley/protocol";
 import type { BanRow, Store, UserRow } from "../../store/store.js";
 import { DomainError } from "../errors.js";
-import type { EventPort } from "../events.js";
 import type { UpsertUser, UsersService } from "../users/users-service.js";
 import type { Actor, ChatTokens } from "./chat-tokens.js";
 
@@ -19,7 +18,6 @@ export class ChatAuth {
     private readonly tokens: ChatTokens,
     private readonly store: Store,
     private readonly users: UsersService,
-    private readonly events: EventPort,
   ) {}
 
   async authenticate(c: Credentials): Promise<Actor> {
@@ -77,13 +75,9 @@ export class ChatAuth {
 
   /** Revokes one user token and closes the sockets it opened. */
   async revokeToken(userId: string, tokenId: string, expiresAt: string): Promise<void> {
-    await this.store.revokedTokens.add(tokenId, expiresAt);
-    this.events.publish({
-      kind: "disconnect",
-      userId,
-      tokenId,
-      code: CloseCode.sessionRevoked,
-      reason: "signed out",
+    await this.store.transaction(async (tx) => {
+      await tx.revokedTokens.add(tokenId, expiresAt);
+      tx.emit({ kind: "disconnect", userId, tokenId, code: CloseCode.sessionRevoked, reason: "signed out" });
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { ChannelEvent } from "@parley/protocol";
-import type { EventRow, Repos } from "../../store/store.js";
+import type { EventRow, UnitOfWork } from "../../store/store.js";
 import type { Envelope } from "../events.js";
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -8,17 +8,17 @@ export type EventBody = DistributiveOmit<
   "cid" | "channel_type" | "channel_id" | "seq" | "created_at"
 >;
 
-/** A channel event with its seq, serialized once; published only after its transaction commits. */
+/** A channel event with its seq, serialized once; published by the store after its transaction commits. */
 export type ChannelEnvelope = Envelope & { kind: "channel" };
 
 /**
  * Appends a channel event inside the caller's transaction: allocates the channel's next seq
- * (gapless, ordered by the channel row lock) and stores the serialized event with it. The
- * returned envelope is published only after the transaction commits. Pass `seq` when the
- * caller already allocated it (a message carries the seq of the event that created it).
+ * (gapless, ordered by the channel row lock), stores the serialized event with it and emits it,
+ * to be published once the transaction commits. Pass `seq` when the caller already allocated it
+ * (a message carries the seq of the event that created it).
  */
 export async function appendEvent(
-  tx: Repos,
+  tx: UnitOfWork,
   channel: { cid: string; type: string; id: string },
   createdAt: string,
   body: EventBody,
@@ -27,10 +27,11 @@ export async function appendEvent(
   const seq = allocated ?? (await tx.channels.nextSeq(channel.cid));
   const { env, row } = channelEvent(channel, createdAt, body, seq);
   await tx.events.insert(row);
+  tx.emit(env);
   return env;
 }
 
-/** A channel event at an allocated `seq`, and the row that stores it, for the caller to store. */
+/** A channel event at an allocated `seq`, and the row that stores it, for the caller to store and emit. */
 export function channelEvent(
   channel: { cid: string; type: string; id: string },
   createdAt: string,

@@ -69,10 +69,10 @@ export class ChannelTypes {
   }
 
   /** Every channel type's name. */
-  async names(): Promise<string[]> {
+  async names(repos: Repos = this.store): Promise<string[]> {
     const now = Date.now();
     if (this.nameCache && now - this.nameCache.at < TYPE_TTL_MS) return this.nameCache.names;
-    const names = await this.store.channelTypes.names();
+    const names = await repos.channelTypes.names();
     this.nameCache = { at: now, names };
     return names;
   }
@@ -89,19 +89,28 @@ export class ChannelTypes {
     return { name, config, policies };
   }
 
-  /** Replaces a type's policies; `null` restores the built-in defaults. */
+  /**
+   * Replaces a type's policies; `null` restores the built-in defaults. Every node forgets the
+   * type and re-checks the sockets watching its channels (`access-type`).
+   */
   async setPolicies(name: string, policies: Policy[] | null): Promise<Policy[]> {
-    await this.#row(name);
-    await this.store.channelTypes.setPolicies(name, policies ? JSON.stringify(policies) : null);
+    await this.store.transaction(async (tx) => {
+      await this.#row(name, tx);
+      await tx.channelTypes.setPolicies(name, policies ? JSON.stringify(policies) : null);
+      tx.emit({ kind: "access-type", type: name });
+    });
     this.invalidate(name);
     return this.policies(name);
   }
 
-  /** Changes some of a type's settings; the others keep their values. */
+  /** Changes some of a type's settings; the others keep their values. Announced as `setPolicies` is. */
   async updateConfig(name: string, set: Partial<ChannelConfig>): Promise<ChannelConfig> {
-    const row = await this.#row(name);
-    const config = { ...parseConfig(row.config), ...set };
-    await this.store.channelTypes.put({ ...row, config: JSON.stringify(config) });
+    await this.store.transaction(async (tx) => {
+      const row = await this.#row(name, tx);
+      const config = { ...parseConfig(row.config), ...set };
+      await tx.channelTypes.put({ ...row, config: JSON.stringify(config) });
+      tx.emit({ kind: "access-type", type: name });
+    });
     this.invalidate(name);
     return this.get(name);
   }

@@ -16,7 +16,7 @@ import { ensure, ensureRemovable } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, invalid, notFound } from "../errors.js";
-import type { Envelope, EventPort, PresencePort } from "../events.js";
+import type { PresencePort } from "../events.js";
 import type { MessagesService } from "../messages/messages-service.js";
 import { toUserResponse } from "../users/serialize.js";
 import { type ChannelContext, loadChannel } from "./channel-context.js";
@@ -32,7 +32,6 @@ export class ChannelsService {
     private readonly store: Store,
     private readonly types: ChannelTypes,
     messages: MessagesService,
-    private readonly events: EventPort,
     private readonly presence: PresencePort,
     private readonly clock: Clock,
   ) {
@@ -81,40 +80,37 @@ export class ChannelsService {
 
   async update(actor: Actor, cid: string, body: UpdateChannelBody): Promise<{ channel: ChannelResponse }> {
     const now = iso(this.clock());
-    const { channel, env } = await this.store.transaction(async (tx) => {
+    return this.store.transaction(async (tx) => {
       const ctx = await loadChannel(tx, this.types, actor, cid, "UpdateChannel", undefined, { lock: true });
       const row = await tx.channels.update(cid, { ...body.set, updated_at: now });
       const channel = toChannelResponse(row, ctx.config);
       const user = await this.userOf(tx, actor);
-      return { channel, env: await appendEvent(tx, row, now, { type: "channel.updated", channel, user }) };
+      await appendEvent(tx, row, now, { type: "channel.updated", channel, user });
+      return { channel };
     });
-    this.events.publish(env);
-    return { channel };
   }
 
   async delete(actor: Actor, cid: string): Promise<{ channel: ChannelResponse }> {
     const now = iso(this.clock());
-    const { channel, env, memberIds } = await this.store.transaction(async (tx) => {
+    return this.store.transaction(async (tx) => {
       const ctx = await loadChannel(tx, this.types, actor, cid, "DeleteChannel", undefined, { lock: true });
       const row = await tx.channels.update(cid, { deleted_at: now, updated_at: now });
       const channel = toChannelResponse(row, ctx.config);
       const user = await this.userOf(tx, actor);
-      const env = await appendEvent(tx, row, now, { type: "channel.deleted", channel, user });
-      return { channel, env, memberIds: await tx.members.userIds(cid) };
+      await appendEvent(tx, row, now, { type: "channel.deleted", channel, user });
+      tx.emit({
+        kind: "users",
+        userIds: await tx.members.userIds(cid),
+        event: { type: "notification.channel_deleted", cid, channel, created_at: now },
+        skipWatchersOf: cid,
+      });
+      return { channel };
     });
-    this.events.publish(env);
-    this.events.publish({
-      kind: "users",
-      userIds: memberIds,
-      event: { type: "notification.channel_deleted", cid, channel, created_at: now },
-      skipWatchersOf: cid,
-    });
-    return { channel };
   }
 
   async truncate(actor: Actor, cid: string): Promise<{ channel: ChannelResponse }> {
     const now = iso(this.clock());
-    const { channel, env } = await this.store.transaction(async (tx) => {
+    return this.store.transaction(async (tx) => {
       const ctx = await loadChannel(tx, this.types, actor, cid, "TruncateChannel", undefined, { lock: true });
       const row = await tx.channels.update(cid, {
         truncated_at: now,
@@ -124,10 +120,9 @@ export class ChannelsService {
       });
       const channel = toChannelResponse(row, ctx.config);
       const user = await this.userOf(tx, actor);
-      return { channel, env: await appendEvent(tx, row, now, { type: "channel.truncated", channel, user }) };
+      await appendEvent(tx, row, now, { type: "channel.truncated", channel, user });
+      return { channel };
     });
-    this.events.publish(env);
-    return { channel };
   }
 
   async updateMembers(
@@ -167,25 +162,29 @@ export class ChannelsService {
 
   async setHidden(actor: Actor, cid: string, hidden: boolean): Promise<void> {
     const ctx = await loadChannel(this.store, this.types, actor, cid, "LeaveChannel");
-    await this.store.members.update(cid, actor.userId, { hidden: hidden ? 1 : 0 });
     const channel = toChannelResponse(ctx.channel, ctx.config);
     const now = iso(this.clock());
-    this.events.publish({
-      kind: "users",
-      userIds: [actor.userId],
-      event: hidden
-        ? { type: "channel.hidden", cid, channel, created_at: now }
-        : { type: "channel.visible", cid, channel, created_at: now },
+    await this.store.transaction(async (tx) => {
+      await tx.members.update(cid, actor.userId, { hidden: hidden ? 1 : 0 });
+      tx.emit({
+        kind: "users",
+        userIds: [actor.userId],
+        event: hidden
+          ? { type: "channel.hidden", cid, channel, created_at: now }
+          : { type: "channel.visible", cid, channel, created_at: now },
+      });
     });
   }
 
   async setMuted(actor: Actor, cid: string, muted: boolean): Promise<void> {
     await loadChannel(this.store, this.types, actor, cid, "LeaveChannel");
-    await this.store.members.update(cid, actor.userId, { muted: muted ? 1 : 0 });
-    this.events.publish({
-      kind: "users",
-      userIds: [actor.userId],
-      event: { type: "notification.channel_mutes_updated", cid, muted, created_at: iso(this.clock()) },
+    await this.store.transaction(async (tx) => {
+      await tx.members.update(cid, actor.userId, { muted: muted ? 1 : 0 });
+      tx.emit({
+        kind: "users",
+        userIds: [actor.userId],
+        event: { type: "notification.channel_mutes_updated", cid, muted, created_at: iso(this.clock()) },
+      });
     });
   }
 
@@ -212,7 +211,6 @@ export class ChannelsService {
   ): Promise<void> {
     const now = iso(this.clock());
     const memberIds = unique([actor.userId, ...(c.body.data?.members ?? [])]);
-    const envs: Envelope[] = [];
     try {
       await this.store.transaction(async (tx) => {
         await this.requireUsers(tx, memberIds);
@@ -244,11 +242,11 @@ export class ChannelsService {
         }
         const channel = toChannelResponse(row, config);
         const user = await this.userOf(tx, actor);
-        envs.push(await appendEvent(tx, row, now, { type: "channel.created", channel, user }));
+        await appendEvent(tx, row, now, { type: "channel.created", channel, user });
         const members = await tx.members.listWithUsers(c.cid, MEMBER_LIMIT);
         for (const m of members) {
           if (m.member.user_id === actor.userId) continue;
-          envs.push({
+          tx.emit({
             kind: "users",
             userIds: [m.member.user_id],
             event: {
@@ -266,7 +264,6 @@ export class ChannelsService {
       if (await this.store.channels.get(c.cid)) return;
       throw err;
     }
-    for (const e of envs) this.events.publish(e);
   }
 
   private async changeMembers(
@@ -277,7 +274,6 @@ export class ChannelsService {
   ): Promise<void> {
     const now = iso(this.clock());
     const cid = ctx.channel.cid;
-    const envs: Envelope[] = [];
     await this.store.transaction(async (tx) => {
       let row = (await tx.channels.lock(cid)) as ChannelRow;
       await this.requireUsers(tx, add);
@@ -290,8 +286,8 @@ export class ChannelsService {
         if (!u) continue;
         const member = toMemberResponse(m, u, this.presence);
         const channel = toChannelResponse(row, ctx.config);
-        envs.push(await appendEvent(tx, row, now, { type: "member.added", member, channel }));
-        envs.push({
+        await appendEvent(tx, row, now, { type: "member.added", member, channel });
+        tx.emit({
           kind: "users",
           userIds: [userId],
           event: { type: "notification.added_to_channel", cid, channel, member, created_at: now },
@@ -307,13 +303,13 @@ export class ChannelsService {
         if (!u) continue;
         const channel = toChannelResponse(row, ctx.config);
         const member = toMemberResponse(m, u, this.presence);
-        envs.push(await appendEvent(tx, row, now, { type: "member.removed", member, channel }));
-        envs.push({
+        await appendEvent(tx, row, now, { type: "member.removed", member, channel });
+        tx.emit({
           kind: "users",
           userIds: [userId],
           event: { type: "notification.removed_from_channel", cid, channel, created_at: now },
         });
-        envs.push({ kind: "access", cid, userIds: [userId] });
+        tx.emit({ kind: "access", cid, userIds: [userId] });
       }
       for (const { user_id: userId, channel_role: role } of assign) {
         const m = await tx.members.get(cid, userId);
@@ -325,10 +321,9 @@ export class ChannelsService {
         if (!u) continue;
         const member = toMemberResponse({ ...m, role }, u, this.presence);
         const channel = toChannelResponse(row, ctx.config);
-        envs.push(await appendEvent(tx, row, now, { type: "member.updated", member, channel }));
+        await appendEvent(tx, row, now, { type: "member.updated", member, channel });
       }
     });
-    for (const e of envs) this.events.publish(e);
   }
 
   private async requireUsers(tx: Repos, ids: string[]): Promise<void> {

@@ -8,11 +8,15 @@ import type { ChannelTypes } from "./channel-types.js";
  * listed from the actor's memberships (channel list, unread counts, search) leaves them out.
  * With the built-in policies there are none.
  */
-export async function hiddenKinds(types: ChannelTypes, actor: Actor): Promise<MembershipKind[]> {
+export async function hiddenKinds(
+  types: ChannelTypes,
+  actor: Actor,
+  repos?: Repos,
+): Promise<MembershipKind[]> {
   if (actor.server) return [];
   const hidden: MembershipKind[] = [];
-  for (const type of await types.names()) {
-    const policies = await types.policies(type);
+  for (const type of await types.names(repos)) {
+    const policies = await types.policies(type, repos);
     for (const role of CHANNEL_ROLES) {
       for (const isDirect of [false, true]) {
         if (!memberMayRead(actor, policies, role, isDirect))

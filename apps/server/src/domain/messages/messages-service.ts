@@ -6,7 +6,7 @@ import {
   newMessageId,
   type SendMessageBody,
 } from "@parley/protocol";
-import type { MessageRow, MessageWithUser, Repos, Store } from "../../store/store.js";
+import type { MessageRow, MessageWithUser, Repos, Store, UnitOfWork } from "../../store/store.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { type ChannelContext, loadChannel, standingContext } from "../channels/channel-context.js";
 import { appendEvent, type ChannelEnvelope, channelEvent } from "../channels/channel-events.js";
@@ -15,7 +15,7 @@ import { readersOf } from "../channels/readable.js";
 import { toChannelResponse } from "../channels/serialize.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, invalid, notFound } from "../errors.js";
-import type { Envelope, EventPort, PresencePort } from "../events.js";
+import type { PresencePort } from "../events.js";
 import { claimPoll } from "../polls/poll-messages.js";
 import { renderMessage, renderMessages, renderNewMessage } from "./message-view.js";
 import { checkSend, checkText, type SendPlan } from "./send-rules.js";
@@ -24,7 +24,6 @@ export class MessagesService {
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
-    private readonly events: EventPort,
     private readonly presence: PresencePort,
     private readonly clock: Clock,
     private readonly onFilesRemoved: (storageKeys: string[]) => void,
@@ -46,7 +45,7 @@ export class MessagesService {
     const id = m.id ?? newMessageId();
     // A reply kept in its thread does not make the channel active.
     const shown = !m.parent_id || (m.show_in_channel ?? false);
-    let envs: Envelope[];
+    let sent: ChannelEnvelope;
     try {
       const now = iso(this.clock());
       // Keyed by channel: the channel's sends commit in the order they were asked for.
@@ -60,7 +59,7 @@ export class MessagesService {
         return this.insert(tx, actor, ctx, id, plan, shown, now, pollId);
       }, cid);
       ordered?.();
-      envs = await stored;
+      sent = await stored;
     } catch (err) {
       // A retry finds its message stored (its insert, or a check it no longer passes, failed):
       // it is answered the original. Looked up only then, not before every send.
@@ -68,13 +67,12 @@ export class MessagesService {
       if (prior) return { message: prior, created: false };
       throw err;
     }
-    for (const e of envs) this.events.publish(e);
-    const sent = envs[0] as ChannelEnvelope;
     return { message: (sent.event as { message: MessageResponse }).message, created: true };
   }
 
+  /** Stores the message and emits its events; answers the `message.new` envelope. */
   private async insert(
-    tx: Repos,
+    tx: UnitOfWork,
     actor: Actor,
     ctx: ChannelContext,
     id: string,
@@ -119,20 +117,20 @@ export class MessagesService {
       seq,
     );
     const audience = await tx.messages.insertNew(row, eventRow, shown);
+    tx.emit(env);
     // A new message has no mentions to clear.
     if (plan.mentions.length > 0) await tx.conversation.setMentions(id, cid, seq, plan.mentions);
     await tx.uploads.attach(
       plan.attachments.map((a) => a.id),
       id,
     );
-    const out: Envelope[] = [env];
-    if (plan.parent) out.push(await this.bumpThread(tx, ctx, plan.parent, actor.userId, seq, now));
-    if (!audience) return out;
+    if (plan.parent) await this.bumpThread(tx, ctx, plan.parent, actor.userId, seq, now);
+    if (!audience) return env;
     const { hidden, muters } = audience;
     const readers = await readersOf(tx, this.types, channelRow, audience);
     const channel = toChannelResponse(channelRow, ctx.config);
     const muting = new Set(muters);
-    out.push({
+    tx.emit({
       kind: "users",
       userIds: readers.filter((m) => !muting.has(m)),
       event: { type: "notification.message_new", cid, channel, message, created_at: now },
@@ -142,18 +140,18 @@ export class MessagesService {
     const unhidden = hidden.length > 0 ? await tx.members.unhideAll(cid) : [];
     const readable = new Set(readers);
     for (const userId of unhidden.filter((u) => readable.has(u))) {
-      out.push({
+      tx.emit({
         kind: "users",
         userIds: [userId],
         event: { type: "channel.visible", cid, channel, created_at: now },
       });
     }
-    return out;
+    return env;
   }
 
   /** A reply updates its parent's summary and makes the replier a thread member. */
   private async bumpThread(
-    tx: Repos,
+    tx: UnitOfWork,
     ctx: ChannelContext,
     parent: MessageRow,
     userId: string,
@@ -173,7 +171,7 @@ export class MessagesService {
     await tx.conversation.setThreadRead(parent.id, userId, seq);
     const updated = (await tx.messages.getWithUser(parent.id))!;
     const message = await renderMessage(tx, this.presence, updated, null);
-    return appendEvent(tx, ctx.channel, now, { type: "thread.updated", message });
+    await appendEvent(tx, ctx.channel, now, { type: "thread.updated", message });
   }
 
   async get(actor: Actor, id: string): Promise<MessageResponse> {
@@ -294,23 +292,20 @@ export class MessagesService {
   ): Promise<MessageResponse> {
     const found = await this.store.messages.get(id);
     if (!found) throw notFound("message");
-    const result = await this.store.transaction(async (tx) => {
+    return this.store.transaction(async (tx) => {
       const ctx = await loadChannel(tx, this.types, actor, found.cid, action, found.user_id, { lock: true });
       const current = (await tx.messages.getWithUser(id))!;
       if (current.message.seq <= ctx.channel.truncated_seq) throw notFound("message");
       const patch = await patchOf(tx, current.message, ctx);
-      if (!patch)
-        return { message: await renderMessage(tx, this.presence, current, actor.userId), env: null };
+      if (!patch) return renderMessage(tx, this.presence, current, actor.userId);
       await tx.messages.update(id, patch);
       const next = { message: { ...current.message, ...patch }, user: current.user };
       const message = await renderMessage(tx, this.presence, next, null);
       const type = action === "DeleteMessage" ? "message.deleted" : "message.updated";
       const at = patch.updated_at ?? iso(this.clock());
-      const env = await appendEvent(tx, ctx.channel, at, { type, message, user: message.user });
-      return { message: await renderMessage(tx, this.presence, next, actor.userId), env };
+      await appendEvent(tx, ctx.channel, at, { type, message, user: message.user });
+      return renderMessage(tx, this.presence, next, actor.userId);
     });
-    if (result.env) this.events.publish(result.env);
-    return result.message;
   }
 
   private async existing(actor: Actor, cid: string, id: string): Promise<MessageResponse | undefined> {

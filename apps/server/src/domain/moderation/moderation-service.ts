@@ -10,14 +10,14 @@ import {
   type UpdateFlagsBody,
   type UserResponse,
 } from "@parley/protocol";
-import type { BanRow, FlagRow, Store } from "../../store/store.js";
+import type { BanRow, FlagRow, Repos, Store, UnitOfWork } from "../../store/store.js";
 import { ensureApp, ensureBannable } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { loadChannel } from "../channels/channel-context.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, invalid, notFound } from "../errors.js";
-import type { EventPort, PresencePort } from "../events.js";
+import type { PresencePort } from "../events.js";
 import { renderMessages } from "../messages/message-view.js";
 import type { MessagesService } from "../messages/messages-service.js";
 import { toUserResponse } from "../users/serialize.js";
@@ -30,7 +30,6 @@ export class ModerationService {
     private readonly store: Store,
     private readonly types: ChannelTypes,
     private readonly messages: MessagesService,
-    private readonly events: EventPort,
     private readonly presence: PresencePort,
     private readonly clock: Clock,
   ) {}
@@ -52,20 +51,22 @@ export class ModerationService {
       reviewed_at: null,
       review_result: null,
     };
-    if (!(await this.store.moderation.addFlag(row))) {
-      throw new DomainError(ErrorCode.conflict, "you already flagged this message");
-    }
-    const [view] = await this.views([row]);
-    this.events.publish({
-      kind: "users",
-      userIds: [...new Set([actor.userId, ...(await this.store.users.idsWithRoles(["moderator", "admin"]))])],
-      event: {
-        type: "message.flagged",
-        cid: m.cid,
-        message: view!.message!,
-        flag: toFlag(row),
-        created_at: now,
-      },
+    await this.store.transaction(async (tx) => {
+      if (!(await tx.moderation.addFlag(row))) {
+        throw new DomainError(ErrorCode.conflict, "you already flagged this message");
+      }
+      const [view] = await this.views([row], tx);
+      tx.emit({
+        kind: "users",
+        userIds: [...new Set([actor.userId, ...(await tx.users.idsWithRoles(["moderator", "admin"]))])],
+        event: {
+          type: "message.flagged",
+          cid: m.cid,
+          message: view!.message!,
+          flag: toFlag(row),
+          created_at: now,
+        },
+      });
     });
     return toFlag(row);
   }
@@ -98,12 +99,33 @@ export class ModerationService {
     if (body.options?.ban) await this.ensureMayBanAuthors(reviewerActor, body.message_ids);
     const result = body.options?.result ?? "keep";
     const now = iso(this.clock());
-    const reviewed = await this.store.moderation.reviewFlags(body.message_ids, reviewer.id, now, result);
-    const messageIds = [...new Set(reviewed.map((f) => f.message_id))];
-    for (const id of messageIds) {
-      const m = await this.store.messages.get(id);
-      if (!m) continue;
-      if (result === "remove") await this.messages.delete({ ...reviewerActor, server: true }, id);
+    const { reviewed, messages } = await this.store.transaction(async (tx) => {
+      const reviewed = await tx.moderation.reviewFlags(body.message_ids, reviewer.id, now, result);
+      const moderators = await tx.users.idsWithRoles(["moderator", "admin"]);
+      const messages = [];
+      for (const id of new Set(reviewed.map((f) => f.message_id))) {
+        const m = await tx.messages.get(id);
+        if (!m) continue;
+        messages.push(m);
+        const flaggers = reviewed.filter((f) => f.message_id === id).map((f) => f.user_id);
+        tx.emit({
+          kind: "users",
+          userIds: [...new Set([...flaggers, ...moderators])],
+          event: {
+            type: "flag.reviewed",
+            cid: m.cid,
+            message_id: id,
+            reviewed_by: reviewer.id,
+            review_result: result,
+            created_at: now,
+          },
+        });
+      }
+      return { reviewed, messages };
+    });
+    // Each its own change, with its own events: the review stands whatever they answer.
+    for (const m of messages) {
+      if (result === "remove") await this.messages.delete({ ...reviewerActor, server: true }, m.id);
       if (body.options?.ban) {
         await this.ban(
           { ...reviewerActor, server: true },
@@ -111,23 +133,6 @@ export class ModerationService {
           reviewer.id,
         );
       }
-      this.events.publish({
-        kind: "users",
-        userIds: [
-          ...new Set([
-            ...reviewed.filter((f) => f.message_id === id).map((f) => f.user_id),
-            ...(await this.store.users.idsWithRoles(["moderator", "admin"])),
-          ]),
-        ],
-        event: {
-          type: "flag.reviewed",
-          cid: m.cid,
-          message_id: id,
-          reviewed_by: reviewer.id,
-          review_result: result,
-          created_at: now,
-        },
-      });
     }
     return { flags: await this.views(reviewed) };
   }
@@ -162,17 +167,14 @@ export class ModerationService {
       expires_at: body.timeout ? iso(new Date(now.getTime() + body.timeout * 60_000)) : null,
       shadow: 0,
     };
-    await this.store.moderation.putBan(row);
     const ban = this.toBan(row, toUserResponse(target, this.presence));
-    await this.announce("user.banned", ban);
-    if (!body.cid) {
-      this.events.publish({
-        kind: "disconnect",
-        userId: target.id,
-        code: CloseCode.banned,
-        reason: "banned",
-      });
-    }
+    await this.store.transaction(async (tx) => {
+      await tx.moderation.putBan(row);
+      await this.announce(tx, "user.banned", ban);
+      if (!body.cid) {
+        tx.emit({ kind: "disconnect", userId: target.id, code: CloseCode.banned, reason: "banned" });
+      }
+    });
     return ban;
   }
 
@@ -180,9 +182,11 @@ export class ModerationService {
     if (body.cid) await loadChannel(this.store, this.types, actor, body.cid, "BanChannelMember");
     else await ensureApp("BanUser", actor);
     const scope = body.cid ?? "*";
-    const [row] = await this.store.moderation.activeBans(body.target_user_id, [scope], iso(this.clock()));
-    if (!(await this.store.moderation.removeBan(body.target_user_id, scope)) || !row) throw notFound("ban");
-    await this.announce("user.unbanned", this.toBan(row));
+    await this.store.transaction(async (tx) => {
+      const [row] = await tx.moderation.activeBans(body.target_user_id, [scope], iso(this.clock()));
+      if (!(await tx.moderation.removeBan(body.target_user_id, scope)) || !row) throw notFound("ban");
+      await this.announce(tx, "user.unbanned", this.toBan(row));
+    });
   }
 
   async bans(actor: Actor, cid: string | undefined): Promise<{ bans: BanResponse[] }> {
@@ -201,22 +205,15 @@ export class ModerationService {
   async mute(actor: Actor, targetId: string, muted: boolean): Promise<{ mutes: string[] }> {
     if (targetId === actor.userId) throw invalid("target_id", "you cannot mute yourself");
     if (!(await this.store.users.get(targetId))) throw notFound("user");
-    if (muted)
-      await this.store.moderation.addMute({
-        user_id: actor.userId,
-        target_id: targetId,
-        created_at: iso(this.clock()),
+    const now = iso(this.clock());
+    await this.store.transaction(async (tx) => {
+      if (muted) await tx.moderation.addMute({ user_id: actor.userId, target_id: targetId, created_at: now });
+      else await tx.moderation.removeMute(actor.userId, targetId);
+      tx.emit({
+        kind: "users",
+        userIds: [actor.userId],
+        event: { type: muted ? "user.muted" : "user.unmuted", cid: "", target_id: targetId, created_at: now },
       });
-    else await this.store.moderation.removeMute(actor.userId, targetId);
-    this.events.publish({
-      kind: "users",
-      userIds: [actor.userId],
-      event: {
-        type: muted ? "user.muted" : "user.unmuted",
-        cid: "",
-        target_id: targetId,
-        created_at: iso(this.clock()),
-      },
     });
     return { mutes: (await this.store.moderation.mutesOf(actor.userId)).map((m) => m.target_id) };
   }
@@ -224,14 +221,17 @@ export class ModerationService {
   async setRole(actor: Actor, userId: string, role: "user" | "moderator" | "admin"): Promise<UserResponse> {
     await ensureApp("SetRole", actor);
     if (!(await this.store.users.get(userId))) throw notFound("user");
-    await this.store.users.setRole(userId, role);
-    this.events.publish({ kind: "role", userId, role });
-    return toUserResponse((await this.store.users.get(userId))!, this.presence);
+    const user = await this.store.transaction(async (tx) => {
+      await tx.users.setRole(userId, role);
+      tx.emit({ kind: "role", userId, role });
+      return (await tx.users.get(userId))!;
+    });
+    return toUserResponse(user, this.presence);
   }
 
-  private async announce(type: "user.banned" | "user.unbanned", ban: BanResponse): Promise<void> {
-    const moderators = await this.store.users.idsWithRoles(["moderator", "admin"]);
-    this.events.publish({
+  private async announce(tx: UnitOfWork, type: "user.banned" | "user.unbanned", ban: BanResponse) {
+    const moderators = await tx.users.idsWithRoles(["moderator", "admin"]);
+    tx.emit({
       kind: "users",
       userIds: [...new Set([ban.user_id, ...moderators])],
       event: { type, cid: ban.cid ?? "", ban, created_at: iso(this.clock()) },
@@ -250,13 +250,13 @@ export class ModerationService {
     };
   }
 
-  private async views(rows: FlagRow[]): Promise<FlagView[]> {
+  private async views(rows: FlagRow[], repos: Repos = this.store): Promise<FlagView[]> {
     const ids = [...new Set(rows.map((r) => r.message_id))];
-    const withUsers = (await Promise.all(ids.map((id) => this.store.messages.getWithUser(id)))).filter(
+    const withUsers = (await Promise.all(ids.map((id) => repos.messages.getWithUser(id)))).filter(
       (m) => m !== undefined,
     );
-    const rendered = await renderMessages(this.store, this.presence, withUsers, null);
-    const flaggers = await this.store.users.getMany([...new Set(rows.map((r) => r.user_id))]);
+    const rendered = await renderMessages(repos, this.presence, withUsers, null);
+    const flaggers = await repos.users.getMany([...new Set(rows.map((r) => r.user_id))]);
     return rows.map((r) => {
       const u = flaggers.find((x) => x.id === r.user_id);
       return {

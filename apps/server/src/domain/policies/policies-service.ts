@@ -2,15 +2,11 @@ import type { ChannelConfig, ChannelTypeSettingsBody, PolicyBody } from "@parley
 import { ensureApp } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
-import type { EventPort } from "../events.js";
 import type { Policy } from "./policy.js";
 
 /** The admin API over a channel type: its policies and its settings. */
 export class PoliciesService {
-  constructor(
-    private readonly types: ChannelTypes,
-    private readonly events: EventPort,
-  ) {}
+  constructor(private readonly types: ChannelTypes) {}
 
   async get(actor: Actor, type: string): Promise<Policy[]> {
     await ensureApp("ManageChannelTypes", actor);
@@ -20,9 +16,7 @@ export class PoliciesService {
   /** Replaces the policies (null restores the defaults); open sockets are re-checked at once. */
   async replace(actor: Actor, type: string, policies: PolicyBody[] | null): Promise<Policy[]> {
     await ensureApp("ManageChannelTypes", actor);
-    const saved = await this.types.setPolicies(type, policies);
-    this.events.publish({ kind: "access-type", type });
-    return saved;
+    return this.types.setPolicies(type, policies);
   }
 
   async settings(actor: Actor, type: string): Promise<{ name: string; config: ChannelConfig }> {
@@ -38,8 +32,6 @@ export class PoliciesService {
     body: ChannelTypeSettingsBody,
   ): Promise<{ name: string; config: ChannelConfig }> {
     await ensureApp("ManageChannelTypes", actor);
-    const config = await this.types.updateConfig(type, body.set);
-    this.events.publish({ kind: "access-type", type });
-    return { name: type, config };
+    return { name: type, config: await this.types.updateConfig(type, body.set) };
   }
 }

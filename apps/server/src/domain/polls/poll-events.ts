@@ -1,6 +1,5 @@
-import type { Repos } from "../../store/store.js";
+import type { UnitOfWork } from "../../store/store.js";
 import { appendEvent, type EventBody } from "../channels/channel-events.js";
-import type { Envelope } from "../events.js";
 import type { PollScope } from "./poll-context.js";
 
 type PollEvent = Extract<EventBody, { message_id: string }>;
@@ -9,15 +8,15 @@ export type PollEventBody = WithoutMessageId<PollEvent>;
 
 /**
  * Appends a poll event to the channel the poll lives in, inside the caller's transaction; an
- * unposted poll has no channel and no watchers, so nothing is appended. Publish after commit.
+ * unposted poll has no channel and no watchers, so nothing is appended.
  */
 export async function appendPollEvent(
-  tx: Repos,
+  tx: UnitOfWork,
   scope: PollScope,
   now: string,
   body: PollEventBody,
-): Promise<Envelope[]> {
-  if (!scope.home) return [];
+): Promise<void> {
+  if (!scope.home) return;
   const full = { ...body, message_id: scope.home.message.id } as PollEvent;
-  return [await appendEvent(tx, scope.home.channel, now, full)];
+  await appendEvent(tx, scope.home.channel, now, full);
 }

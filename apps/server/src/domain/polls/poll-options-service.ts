@@ -88,15 +88,13 @@ export class PollOptionsService {
     apply: (tx: Repos, scope: PollScope, options: PollOptionRow[], now: string) => Promise<string | null>,
   ): Promise<{ poll: PollResponse; option: PollOptionResponse | undefined }> {
     const now = iso(this.d.clock());
-    const { result, envs } = await this.d.store.transaction(async (tx) => {
+    return this.d.store.transaction(async (tx) => {
       const scope = await loadPoll(tx, this.d.types, actor, pollId, action, true);
       const optionId = await apply(tx, scope, await tx.polls.options.list([pollId]), now);
       const row = await tx.polls.update(pollId, { updated_at: now });
       const poll = await pollView(tx, this.d.presence, row, actor.userId);
-      const envs = await appendPollEvent(tx, scope, now, { type: "poll.updated", poll: forEvent(poll) });
-      return { result: { poll, option: poll.options.find((o) => o.id === optionId) }, envs };
+      await appendPollEvent(tx, scope, now, { type: "poll.updated", poll: forEvent(poll) });
+      return { poll, option: poll.options.find((o) => o.id === optionId) };
     });
-    for (const e of envs) this.d.events.publish(e);
-    return result;
   }
 }

@@ -13,7 +13,6 @@ import { ensure } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { iso } from "../clock.js";
 import { DomainError, invalid, notFound } from "../errors.js";
-import type { Envelope } from "../events.js";
 import { loadPoll, type PollScope } from "./poll-context.js";
 import { decodeCursor, pageOf } from "./poll-cursor.js";
 import { idsOf, type PollDeps } from "./poll-deps.js";
@@ -89,7 +88,7 @@ export class PollVotesService {
     return page.next ? { votes, next: page.next } : { votes };
   }
 
-  /** One vote change in a transaction with the poll locked; the event is published after commit. */
+  /** One vote change in a transaction with the poll locked, with its event. */
   private async commit(
     actor: Actor,
     messageId: string,
@@ -97,19 +96,16 @@ export class PollVotesService {
     apply: (tx: Repos, scope: PollScope, now: string) => Promise<Outcome>,
   ): Promise<VoteChange> {
     const now = iso(this.d.clock());
-    const { change, envs } = await this.d.store.transaction(async (tx) => {
+    return this.d.store.transaction(async (tx) => {
       const scope = await votingScope(tx, this.d, actor, messageId, pollId);
       const outcome = await apply(tx, scope, now);
       const poll = await pollView(tx, this.d.presence, scope.poll, actor.userId);
       const users = await usersById(tx, [outcome.vote.user_id]);
       const vote = toVoteResponse(outcome.vote, scope.poll, users, this.d.presence);
-      const envs: Envelope[] = outcome.type
-        ? await appendPollEvent(tx, scope, now, { type: outcome.type, poll: forEvent(poll), poll_vote: vote })
-        : [];
-      return { change: { vote, poll, created: outcome.created }, envs };
+      if (outcome.type)
+        await appendPollEvent(tx, scope, now, { type: outcome.type, poll: forEvent(poll), poll_vote: vote });
+      return { vote, poll, created: outcome.created };
     });
-    for (const e of envs) this.d.events.publish(e);
-    return change;
   }
 
   private async voteFor(

@@ -14,7 +14,6 @@ import type { Actor } from "../auth/chat-tokens.js";
 import { loadChannel } from "../channels/channel-context.js";
 import { iso } from "../clock.js";
 import { invalid } from "../errors.js";
-import type { Envelope } from "../events.js";
 import { loadPoll, type PollScope, pollAccess } from "./poll-context.js";
 import { decodeCursor, pageOf } from "./poll-cursor.js";
 import { idsOf, type PollDeps } from "./poll-deps.js";
@@ -73,14 +72,12 @@ export class PollsService {
 
   async delete(actor: Actor, id: string): Promise<void> {
     const now = iso(this.d.clock());
-    const envs = await this.d.store.transaction(async (tx) => {
+    await this.d.store.transaction(async (tx) => {
       const scope = await loadPoll(tx, this.d.types, actor, id, "UpdatePoll", true);
       const view = await pollView(tx, this.d.presence, scope.poll, null);
-      const out = await appendPollEvent(tx, scope, now, { type: "poll.deleted", poll: forEvent(view) });
+      await appendPollEvent(tx, scope, now, { type: "poll.deleted", poll: forEvent(view) });
       await tx.polls.delete(id);
-      return out;
     });
-    for (const e of envs) this.d.events.publish(e);
   }
 
   async query(actor: Actor, body: QueryPollsBody): Promise<PollQueryResponse> {
@@ -124,7 +121,7 @@ export class PollsService {
     apply: (tx: Repos, scope: PollScope, now: string) => Promise<PollSettings>,
   ): Promise<PollResponse> {
     const now = iso(this.d.clock());
-    const { view, envs } = await this.d.store.transaction(async (tx) => {
+    return this.d.store.transaction(async (tx) => {
       const scope = await loadPoll(tx, this.d.types, actor, id, "UpdatePoll", true);
       const next = await apply(tx, scope, now);
       const hasVotes = (await tx.polls.votes.counts([id])).length > 0;
@@ -132,14 +129,12 @@ export class PollsService {
       const row = await tx.polls.update(id, { ...next, updated_at: now });
       const view = await pollView(tx, this.d.presence, row, actor.userId);
       const closing = !scope.poll.is_closed && row.is_closed;
-      const envs: Envelope[] = await appendPollEvent(tx, scope, now, {
+      await appendPollEvent(tx, scope, now, {
         type: closing ? "poll.closed" : "poll.updated",
         poll: forEvent(view),
       });
-      return { view, envs };
+      return view;
     });
-    for (const e of envs) this.d.events.publish(e);
-    return view;
   }
 }
 

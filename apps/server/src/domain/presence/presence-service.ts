@@ -1,10 +1,10 @@
-import type { Store, UserRow } from "../../store/store.js";
+import type { Repos, Store, UserRow } from "../../store/store.js";
 import { can } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { loadChannel } from "../channels/channel-context.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { type Clock, iso } from "../clock.js";
-import type { EventPort, PresencePort } from "../events.js";
+import type { PresencePort, Signal, SignalPort } from "../events.js";
 import { toUserResponse } from "../users/serialize.js";
 
 /** Watching, typing and presence: the realtime side of the domain (ephemeral, never stored). */
@@ -14,7 +14,7 @@ export class PresenceService {
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
-    private readonly events: EventPort,
+    private readonly signals: SignalPort,
     private readonly clock: Clock,
   ) {}
 
@@ -47,7 +47,7 @@ export class PresenceService {
     if (!ctx.config.typing_events) return;
     const user = await this.store.users.get(actor.userId);
     if (!user) return;
-    this.events.publish({
+    this.signals.signal({
       kind: "ephemeral",
       cid,
       exceptUserId: actor.userId,
@@ -64,20 +64,37 @@ export class PresenceService {
   /** `known`: the user's row when the caller has just read it (a connection's authentication). */
   async presenceChanged(userId: string, online: boolean, known?: UserRow): Promise<void> {
     const now = iso(this.clock());
-    // In a transaction so SQLite commits it with others (one fsync for a batch): on its own, each
-    // went offline with a COMMIT and an fsync of its own on the event loop.
-    if (!online) await this.store.transaction((tx) => tx.users.setLastActive(userId, now));
-    const user = known ?? (await this.store.users.get(userId));
-    if (!user) return;
-    const cids = await this.store.members.cidsForUser(userId);
-    this.events.publish({
+    if (online) {
+      const signal = await this.presenceSignal(this.store, userId, true, now, known);
+      if (signal) this.signals.signal(signal);
+      return;
+    }
+    // Going offline writes last_active: a change, in a transaction so that SQLite commits it with
+    // others (one fsync for a batch, not one on the event loop for each).
+    await this.store.transaction(async (tx) => {
+      await tx.users.setLastActive(userId, now);
+      const signal = await this.presenceSignal(tx, userId, false, now);
+      if (signal) tx.emit(signal);
+    });
+  }
+
+  private async presenceSignal(
+    repos: Repos,
+    userId: string,
+    online: boolean,
+    now: string,
+    known?: UserRow,
+  ): Promise<Signal | undefined> {
+    const user = known ?? (await repos.users.get(userId));
+    if (!user) return undefined;
+    return {
       kind: "presence",
-      cids,
+      cids: await repos.members.cidsForUser(userId),
       event: {
         type: "user.presence.changed",
         user: { ...toUserResponse(user, this.presence), online },
         created_at: now,
       },
-    });
+    };
   }
 }

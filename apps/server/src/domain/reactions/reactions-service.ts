@@ -6,7 +6,7 @@ import { appendEvent } from "../channels/channel-events.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, notFound } from "../errors.js";
-import type { Envelope, EventPort, PresencePort } from "../events.js";
+import type { PresencePort } from "../events.js";
 import { renderMessage } from "../messages/message-view.js";
 import { toUserResponse } from "../users/serialize.js";
 
@@ -15,7 +15,6 @@ export class ReactionsService {
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
-    private readonly events: EventPort,
     private readonly presence: PresencePort,
     private readonly clock: Clock,
   ) {}
@@ -52,7 +51,7 @@ export class ReactionsService {
     const now = iso(this.clock());
     const found = await this.store.messages.get(messageId);
     if (!found) throw notFound("message");
-    const result = await this.store.transaction(async (tx) => {
+    return this.store.transaction(async (tx) => {
       // A user only ever removes their own reaction, so they own what DeleteReaction acts on.
       const ctx = await loadChannel(
         tx,
@@ -80,10 +79,9 @@ export class ReactionsService {
         if (!changed) throw notFound("reaction");
       }
       const user = toUserResponse((await tx.users.get(actor.userId))!, this.presence);
-      let env: Envelope | null = null;
       if (changed) {
         const message = await renderMessage(tx, this.presence, row, null);
-        env = await appendEvent(tx, ctx.channel, now, {
+        await appendEvent(tx, ctx.channel, now, {
           type: adding ? "reaction.new" : "reaction.deleted",
           message,
           reaction: { ...reaction, user },
@@ -93,10 +91,7 @@ export class ReactionsService {
       return {
         message: await renderMessage(tx, this.presence, row, actor.userId),
         reaction: { ...reaction, user },
-        env,
       };
     });
-    if (result.env) this.events.publish(result.env);
-    return { message: result.message, reaction: result.reaction };
   }
 }

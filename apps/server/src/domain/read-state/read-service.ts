@@ -1,5 +1,5 @@
 import type { MarkReadBody, ReadStateResponse, UnreadResponse } from "@parley/protocol";
-import type { Store } from "../../store/store.js";
+import type { Repos, Store } from "../../store/store.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { loadChannel } from "../channels/channel-context.js";
 import { appendEvent } from "../channels/channel-events.js";
@@ -8,14 +8,13 @@ import { hiddenKinds } from "../channels/readable.js";
 import { toReadState } from "../channels/serialize.js";
 import { type Clock, iso } from "../clock.js";
 import { invalid } from "../errors.js";
-import type { Envelope, EventPort, PresencePort } from "../events.js";
+import type { PresencePort } from "../events.js";
 import { toUserResponse } from "../users/serialize.js";
 
 export class ReadService {
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
-    private readonly events: EventPort,
     private readonly presence: PresencePort,
     private readonly clock: Clock,
   ) {}
@@ -23,11 +22,11 @@ export class ReadService {
   /** Marks the channel read up to a message (default: the newest). Never moves backwards. */
   async markRead(actor: Actor, cid: string, body: MarkReadBody): Promise<{ read: ReadStateResponse }> {
     const now = iso(this.clock());
-    const result = await this.store.transaction(async (tx) => {
+    const read = await this.store.transaction(async (tx) => {
       const ctx = await loadChannel(tx, this.types, actor, cid, "MarkRead", undefined, { lock: true });
       const member = ctx.member;
       // Someone allowed to read without being a member (an admin) has no read state to move.
-      if (!member) return { read: noReadState(actor.userId), env: null as Envelope | null };
+      if (!member) return noReadState(actor.userId);
       let targetSeq = Number(ctx.channel.last_seq);
       let messageId: string | null = null;
       if (body.message_id) {
@@ -45,7 +44,7 @@ export class ReadService {
           actor.userId,
           Math.max(member.last_read_seq, ctx.channel.truncated_seq),
         );
-        return { read: toReadState(member, unread), env: null as Envelope | null };
+        return toReadState(member, unread);
       }
       const patch = { last_read_seq: targetSeq, last_read_at: now, last_read_message_id: messageId };
       await tx.members.update(cid, actor.userId, patch);
@@ -54,45 +53,41 @@ export class ReadService {
         actor.userId,
         Math.max(targetSeq, ctx.channel.truncated_seq),
       );
-      let env: Envelope | null = null;
       if (ctx.config.read_events) {
         const u = await tx.users.get(actor.userId);
-        env = await appendEvent(tx, ctx.channel, now, {
+        await appendEvent(tx, ctx.channel, now, {
           type: "message.read",
           user: toUserResponse(u!, this.presence),
           last_read: now,
           last_read_message_id: messageId,
         });
+        const totals = await this.unread(actor, tx);
+        tx.emit({
+          kind: "users",
+          userIds: [actor.userId],
+          event: {
+            type: "notification.mark_read",
+            cid,
+            last_read: now,
+            last_read_message_id: messageId,
+            total_unread_count: totals.total_unread_count,
+            unread_channels: totals.channels.filter((c) => c.unread_count > 0).length,
+            created_at: now,
+          },
+        });
       }
-      return { read: toReadState({ ...member, ...patch }, unread), env };
+      return toReadState({ ...member, ...patch }, unread);
     });
-    if (result.env) {
-      this.events.publish(result.env);
-      const totals = await this.unread(actor);
-      this.events.publish({
-        kind: "users",
-        userIds: [actor.userId],
-        event: {
-          type: "notification.mark_read",
-          cid,
-          last_read: now,
-          last_read_message_id: result.read.last_read_message_id,
-          total_unread_count: totals.total_unread_count,
-          unread_channels: totals.channels.filter((c) => c.unread_count > 0).length,
-          created_at: now,
-        },
-      });
-    }
-    return { read: result.read };
+    return { read };
   }
 
   /** Unread counts per channel (with mentions) and per thread; the total leaves muted channels out. */
-  async unread(actor: Actor): Promise<UnreadResponse> {
-    const hide = await hiddenKinds(this.types, actor);
+  async unread(actor: Actor, repos: Repos = this.store): Promise<UnreadResponse> {
+    const hide = await hiddenKinds(this.types, actor, repos);
     const [rows, mentions, threads] = await Promise.all([
-      this.store.messages.unreadForUser(actor.userId, hide),
-      this.store.conversation.unreadMentions(actor.userId, hide),
-      this.store.conversation.unreadThreads(actor.userId, hide),
+      repos.messages.unreadForUser(actor.userId, hide),
+      repos.conversation.unreadMentions(actor.userId, hide),
+      repos.conversation.unreadThreads(actor.userId, hide),
     ]);
     return {
       total_unread_count: rows.filter((r) => !r.muted).reduce((n, r) => n + r.unread_count, 0),

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
+import type { Envelope } from "../../domain/events.js";
 import type { Database } from "../schema.js";
-import type { Repos } from "../store.js";
+import type { UnitOfWork } from "../store.js";
+import type { ChangeFeed } from "../unit-of-work.js";
 import type { PreparedQueries } from "./prepared.js";
 import { createRepos } from "./repos.js";
 
@@ -8,15 +10,17 @@ import { createRepos } from "./repos.js";
 const MAX_BATCH = 64;
 
 interface Job {
-  fn: (tx: Repos) => Promise<unknown>;
+  fn: (tx: UnitOfWork) => Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
 
-type Outcome = { job: Job; ok: true; value: unknown } | { job: Job; ok: false; error: unknown };
+type Outcome =
+  | { job: Job; ok: true; value: unknown; emitted: Envelope[] }
+  | { job: Job; ok: false; error: unknown };
 
 export interface GroupCommit {
-  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: UnitOfWork) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -49,6 +53,8 @@ export interface GroupCommitOptions {
   joinRunning: boolean;
   /** Counted into; several group commits may share one. */
   stats: CommitStats;
+  /** Publishes what each committed transaction emitted, before its caller is answered. */
+  feed: ChangeFeed;
   /** Called when the queue is empty and no batch runs. */
   onIdle?(): void;
 }
@@ -59,7 +65,7 @@ export interface GroupCommitOptions {
  * join a batch, and the batch commits — one fsync — when none is waiting (or after MAX_BATCH).
  * A transaction that throws rolls back to its savepoint, so its writes vanish and the others'
  * stay, exactly as if it had been alone. Every caller is answered only after the COMMIT, so a
- * write is durable before it is acknowledged.
+ * write is durable before it is acknowledged, and its events are published just before.
  */
 export function groupCommit(
   db: Kysely<Database>,
@@ -68,7 +74,7 @@ export function groupCommit(
 ): GroupCommit {
   const queue: Job[] = [];
   let running = false;
-  const { statements, stats } = opts;
+  const { statements, stats, feed } = opts;
 
   async function runBatches(): Promise<void> {
     running = true;
@@ -118,9 +124,10 @@ export function groupCommit(
         current = job;
         await exec("savepoint parley_tx");
         try {
-          const value = await job.fn(createRepos(conn, prepared));
+          const work = feed.open(createRepos(conn, prepared));
+          const value = await job.fn(work.tx);
           await exec("release parley_tx");
-          done.push({ job, ok: true, value });
+          done.push({ job, ok: true, value, emitted: work.emitted });
         } catch (error) {
           done.push({ job, ok: false, error });
           try {
@@ -148,9 +155,19 @@ export function groupCommit(
       return;
     }
     for (const o of done) {
-      if (o.ok) o.job.resolve(o.value);
+      if (o.ok) answer(o.job, o.value, o.emitted);
       else o.job.reject(o.error);
     }
+  }
+
+  function answer(job: Job, value: unknown, emitted: readonly Envelope[]): void {
+    try {
+      feed.publish(emitted);
+    } catch (error) {
+      job.reject(error);
+      return;
+    }
+    job.resolve(value);
   }
 
   async function runAlone(
@@ -160,8 +177,9 @@ export function groupCommit(
     rollback: () => Promise<void>,
   ): Promise<void> {
     let value: unknown;
+    const work = feed.open(createRepos(conn, prepared));
     try {
-      value = await job.fn(createRepos(conn, prepared));
+      value = await job.fn(work.tx);
       statements.beforeCommit?.();
       await exec("commit");
     } catch (error) {
@@ -171,11 +189,11 @@ export function groupCommit(
     }
     stats.commits++;
     stats.transactions++;
-    job.resolve(value);
+    answer(job, value, work.emitted);
   }
 
   return {
-    transaction: <T>(fn: (tx: Repos) => Promise<T>) =>
+    transaction: <T>(fn: (tx: UnitOfWork) => Promise<T>) =>
       new Promise<T>((resolve, reject) => {
         queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
         // A batch is already running (it takes this job, or the next one does) or scheduled.

@@ -7,6 +7,7 @@ import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
 import { StoreHealth } from "../store-health.js";
+import { ChangeFeed } from "../unit-of-work.js";
 import { taggedPool } from "./connection-errors.js";
 import { postgresQueries } from "./dialect-queries-postgres.js";
 import { ensureSchema, migratePostgres } from "./migrate.js";
@@ -71,6 +72,7 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: taggedPool(pool, health) }) });
   const prepared = new PreparedQueries(postgresQueries);
   const stats: CommitStats = { commits: 0, transactions: 0 };
+  const feed = new ChangeFeed();
   const byKey = new Map<string, GroupCommit>();
   const commitsOf = (key: string) => {
     let commits = byKey.get(key);
@@ -80,6 +82,7 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
         schedule: (start) => start(),
         joinRunning: false,
         stats,
+        feed,
         onIdle: () => byKey.delete(key),
       });
       byKey.set(key, commits);
@@ -91,10 +94,16 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ...createRepos(db, prepared),
     search: postgresSearchRepo(db),
-    transaction: (fn, key) =>
-      key === undefined
-        ? db.transaction().execute((trx) => fn(createRepos(trx, prepared)))
-        : commitsOf(key).transaction(fn),
+    async transaction(fn, key) {
+      if (key !== undefined) return commitsOf(key).transaction(fn);
+      const { value, emitted } = await db.transaction().execute(async (trx) => {
+        const work = feed.open(createRepos(trx, prepared));
+        return { value: await fn(work.tx), emitted: work.emitted };
+      });
+      feed.publish(emitted);
+      return value;
+    },
+    publishTo: (port) => feed.publishTo(port),
     commitStats: () => ({ ...stats }),
     async ping() {
       await sql`select 1`.execute(db);

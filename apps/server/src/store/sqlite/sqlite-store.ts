@@ -11,6 +11,7 @@ import { createRepos } from "../kysely/repos.js";
 import type { Database } from "../schema.js";
 import type { Store } from "../store.js";
 import { StoreHealth } from "../store-health.js";
+import { ChangeFeed } from "../unit-of-work.js";
 import { startCheckpointer } from "./checkpointer.js";
 import { sqliteQueries } from "./dialect-queries-sqlite.js";
 import { FifoSqliteDialect } from "./fifo-sqlite-dialect.js";
@@ -55,6 +56,7 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
   const repos = createRepos(db, prepared);
   const exec = (statement: string) => void statements.prepare(statement).run([]);
   const stats: CommitStats = { commits: 0, transactions: 0 };
+  const feed = new ChangeFeed();
   const commits = groupCommit(db, prepared, {
     statements: {
       exec,
@@ -67,12 +69,14 @@ export async function openSqliteStore(opts: SqliteOptions): Promise<Store> {
     schedule: afterSocketReads,
     joinRunning: true,
     stats,
+    feed,
   });
   return {
     dialect: "sqlite",
     ...repos,
     search: sqliteSearchRepo(db),
     transaction: commits.transaction,
+    publishTo: (port) => feed.publishTo(port),
     commitStats: () => ({ ...stats }),
     async ping() {
       await sql`select 1`.execute(db);

@@ -13,6 +13,7 @@ import { moderationContract } from "./moderation-contract.js";
 import { pollsContract } from "./polls-contract.js";
 import { searchContract } from "./search-contract.js";
 import { transactionContract } from "./transaction-contract.js";
+import { unitOfWorkContract } from "./unit-of-work-contract.js";
 import { uploadsContract } from "./uploads-contract.js";
 import { usersContract } from "./users-contract.js";
 
@@ -49,5 +50,6 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     hiddenKindsContract(ctx);
     eventsContract(ctx);
     transactionContract(ctx);
+    unitOfWorkContract(ctx);
   });
 }
