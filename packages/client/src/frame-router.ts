@@ -4,7 +4,7 @@
  * concern; then hands applied events to the client's handlers.
  */
 import type { ChatEvent, ServerFrame, UserEvent } from "@parley/protocol";
-import { isChannelEvent, parseCid } from "@parley/protocol";
+import { countsAsUnread, isChannelEvent, parseCid } from "@parley/protocol";
 import { type Channel, type ChannelInternals, channelInternals } from "./channel.js";
 import type { ClientState } from "./client-state.js";
 import { ChatFrameError } from "./errors.js";
@@ -109,7 +109,7 @@ function routeUserEvent(event: UserEvent, deps: FrameRouterDeps): void {
     const parsed = parseCid(event.cid);
     if (!parsed) return;
     channel = deps.channel(parsed.type, parsed.id);
-    if (event.type === "notification.message_new" && event.message.user.id !== deps.state.userID) {
+    if (event.type === "notification.message_new" && countsAsUnread(event.message, deps.state.userID)) {
       deps.state.addUnheld(1);
     }
     watchIt = true;

@@ -2,17 +2,21 @@
  * Reducers for messages reaching a channel: new ones (unread counts, read entries, hidden flag),
  * edits and deletions, reactions and truncation.
  */
-import type { ChannelResponse, MessageResponse, ReadStateResponse } from "@parley/protocol";
+import {
+  type ChannelResponse,
+  countsAsUnread,
+  countsAsUnreadMention,
+  countsAsUnreadReply,
+  type MessageResponse,
+  type ReadStateResponse,
+} from "@parley/protocol";
 import { laterIso, type ReduceContext, readEntry, unhidden, withMessage } from "./channel-state.js";
 import { isChannelVisible, removeMessagesUpTo, timeOf, toLocalMessage } from "./messages.js";
 import { ownVotesAfter, type PollEvent, withOwnVotes } from "./polls/poll-reducer.js";
 import { type ReactionEvent, reactedMessage } from "./reactions.js";
 import type { ChannelStateSnapshot, LocalMessage } from "./types.js";
 
-/**
- * Whether `messageId` is one of the `unread` newest regular messages not sent by `userId` (the
- * server counts unread as the regular messages of others after the last read one).
- */
+/** Whether `messageId` is one of the `unread` newest messages counting as unread for `userId`. */
 function isAmongUnread(
   messages: readonly LocalMessage[],
   messageId: string,
@@ -22,7 +26,7 @@ function isAmongUnread(
   let seen = 0;
   for (let i = messages.length - 1; i >= 0 && seen < unread; i -= 1) {
     const m = messages[i]!;
-    if (m.status !== "received" || m.type !== "regular" || m.user.id === userId) continue;
+    if (m.status !== "received" || !countsAsUnread(m, userId)) continue;
     if (m.id === messageId) return true;
     seen += 1;
   }
@@ -109,11 +113,9 @@ export function withThreadReply(
   ctx: ReduceContext,
 ): ChannelStateSnapshot {
   const parentId = reply.parent_id;
-  if (!parentId || !ctx.userId || reply.user.id === ctx.userId || reply.type !== "regular") return state;
+  if (!parentId) return state;
   const parent = state.messages.find((m) => m.id === parentId);
-  if (!parent) return state;
-  const takesPart = parent.user.id === ctx.userId || parent.thread_participants.includes(ctx.userId);
-  if (!takesPart) return state;
+  if (!parent || !countsAsUnreadReply(reply, parent, ctx.userId)) return state;
   const threadUnread = { ...state.threadUnread, [parentId]: (state.threadUnread[parentId] ?? 0) + 1 };
   return { ...state, threadUnread };
 }
@@ -153,19 +155,17 @@ export function withNewMessage(
   next = { ...next, lastMessageAt, channel, membership: unhidden(next.membership) };
   const senderId = message.user.id;
   const own = senderId === ctx.userId;
-  const regular = message.type === "regular";
-  const counted = !known && countsForReader(next, message, ctx);
-  const mentions = new Set(message.mentioned_users ?? []);
+  const counted = !known && countsAsUnread(message, ctx.userId) && countedOnce(next, message, ctx);
   // The sender has read their own message; every other member has one more unread.
   const read: Record<string, ReadStateResponse> = {};
   for (const [userId, entry] of Object.entries(next.read)) {
     if (userId === senderId) {
       read[userId] = readEntry(userId, laterIso(entry.last_read, message.created_at), message.id);
-    } else if (userId === ctx.userId ? counted : regular && !known) {
+    } else if (userId === ctx.userId ? counted : !known && countsAsUnread(message, userId)) {
       read[userId] = {
         ...entry,
         unread_messages: entry.unread_messages + 1,
-        unread_mentions: (entry.unread_mentions ?? 0) + (mentions.has(userId) ? 1 : 0),
+        unread_mentions: (entry.unread_mentions ?? 0) + (countsAsUnreadMention(message, userId) ? 1 : 0),
       };
     } else {
       read[userId] = entry;
@@ -185,16 +185,11 @@ export function withNewMessage(
 }
 
 /**
- * Someone else's regular message, to a channel the reader is a member of, not counted before
+ * A message counting for the reader, in a channel they are a member of, not counted before
  * (`countUnread` remembers the id, so call it last).
  */
-function countsForReader(state: ChannelStateSnapshot, message: MessageResponse, ctx: ReduceContext): boolean {
-  return (
-    message.type === "regular" &&
-    message.user.id !== ctx.userId &&
-    state.membership !== null &&
-    ctx.countUnread(message.id)
-  );
+function countedOnce(state: ChannelStateSnapshot, message: MessageResponse, ctx: ReduceContext): boolean {
+  return state.membership !== null && ctx.countUnread(message.id);
 }
 
 /** A thread reply that mentions the reader: one more unread mention in the channel. */
@@ -204,9 +199,7 @@ function withThreadMention(
   ctx: ReduceContext,
 ): ChannelStateSnapshot {
   const me = ctx.userId;
-  if (!me || !(message.mentioned_users ?? []).includes(me) || !countsForReader(state, message, ctx)) {
-    return state;
-  }
+  if (!me || !countsAsUnreadMention(message, me) || !countedOnce(state, message, ctx)) return state;
   const own = state.read[me];
   if (!own) return state;
   return {

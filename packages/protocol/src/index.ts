@@ -11,3 +11,4 @@ export * from "./policies.js";
 export * from "./polls.js";
 export * from "./rest.js";
 export * from "./search.js";
+export * from "./unread-rule.js";

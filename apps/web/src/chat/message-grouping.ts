@@ -4,6 +4,7 @@
  * the previous message of the same author).
  */
 import type { LocalMessage } from "@parley/client";
+import { countsAsUnread } from "@parley/protocol";
 import { dayKey } from "./relative-time";
 
 export const GROUP_WINDOW_MS = 5 * 60_000;
@@ -29,7 +30,7 @@ export function continuesGroup(previous: LocalMessage | undefined, message: Loca
   return time(message.created_at) - time(previous.created_at) <= GROUP_WINDOW_MS;
 }
 
-/** The first unread message: the oldest of the newest `unread` regular messages by others. */
+/** The first unread message: the oldest of the newest `unread` messages counting as unread. */
 export function firstUnreadId(
   messages: readonly LocalMessage[],
   unread: number,
@@ -40,7 +41,7 @@ export function firstUnreadId(
   let first: string | null = null;
   for (let i = messages.length - 1; i >= 0 && seen < unread; i -= 1) {
     const m = messages[i];
-    if (m?.status !== "received" || m.type !== "regular" || m.user.id === userId) continue;
+    if (m?.status !== "received" || !countsAsUnread(m, userId)) continue;
     first = m.id;
     seen += 1;
   }
