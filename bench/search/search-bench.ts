@@ -42,10 +42,7 @@ async function main(): Promise<void> {
     });
 
     const store = await openSqliteStore({ filename: file });
-    const search = new SearchService(store, new ChannelTypes(store, () => new Date()), {
-      isOnline: () => false,
-      watcherCount: () => 0,
-    });
+    const search = new SearchService(store, new ChannelTypes(store, () => new Date()));
     const actor = { userId: searcher, server: false };
     const cases: { name: string; queries: string[]; deep?: number }[] = [
       { name: "rare word, newest first", queries: RARE },

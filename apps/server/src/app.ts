@@ -34,6 +34,7 @@ import { ClusterPresence } from "./realtime/cluster-presence.js";
 import { Gateway, type HeartbeatTiming } from "./realtime/gateway.js";
 import { Hub } from "./realtime/hub.js";
 import { openLimiterRedis } from "./realtime/limiter-redis.js";
+import { type PresenceView, withPresence } from "./realtime/presence-fields.js";
 import { redisAttemptLimiter } from "./realtime/redis-attempt-limiter.js";
 import { acceptWebSockets } from "./realtime/upgrade.js";
 import { loadSecrets } from "./secrets.js";
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     metrics,
     (userId, online, user, ended) => presence.localChanged(userId, online, user, ended),
     (userId, cid) => services.presence.canRead(userId, cid),
+    (userId) => presence.isOnline(userId),
   );
   const presence = new ClusterPresence(
     randomUUID(),
@@ -139,10 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     config.presenceGraceMs,
   );
-  services.attachPresence({
+  const live: PresenceView = {
     isOnline: (userId) => presence.isOnline(userId),
     watcherCount: (cid) => hub.watcherCount(cid) + presence.remoteWatchers(cid),
-  });
+  };
   bus.subscribe((m) => {
     if (m.kind === "node") return presence.onBeat(m);
     if (m.kind === "access-type") services.types.invalidate(m.type);
@@ -198,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       presence: services.presence,
       messages: services.messages,
       hub,
+      live,
       sendsPerMinute: config.rateLimitPerMinute,
       log: server.log,
       onConnection: (d) => metrics.connections.inc(d),
@@ -212,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (chat) => {
       chat.register(async (rest) => {
         rest.addHook("preHandler", chatAuthHook(services.auth));
+        // The domain renders answers from stored rows; presence joins them on the way out.
+        rest.addHook("preSerialization", async (_req, _reply, payload) => withPresence(payload, live));
         await rest.register(chatChannelRoutes(services));
         await rest.register(chatMessageRoutes(services));
         await rest.register(chatConversationRoutes(services));

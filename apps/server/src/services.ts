@@ -6,7 +6,7 @@ import { ChannelDirectory } from "./domain/channels/channel-directory.js";
 import { ChannelTypes } from "./domain/channels/channel-types.js";
 import { ChannelsService } from "./domain/channels/channels-service.js";
 import type { Clock } from "./domain/clock.js";
-import type { PresencePort, SignalPort } from "./domain/events.js";
+import type { SignalPort } from "./domain/events.js";
 import { MessageMetaService } from "./domain/messages/message-meta-service.js";
 import { MessagesService } from "./domain/messages/messages-service.js";
 import { ModerationService } from "./domain/moderation/moderation-service.js";
@@ -49,10 +49,7 @@ export interface Services {
   pollVotes: PollVotesService;
 }
 
-/**
- * The domain, wired. `presence` answers who is online and how many watch a channel; the hub
- * provides it once it exists, hence the late-bound indirection.
- */
+/** The domain, wired. */
 export function createServices(deps: {
   store: Store;
   /** Typing and presence: what the domain sends without a change (a change's events go through the store). */
@@ -64,23 +61,17 @@ export function createServices(deps: {
   uploadMaxBytes: number;
   /** Makes the sign-in attempt counters: in memory on one node, in Redis across nodes. */
   limiter: (max: number, windowMs: number) => AttemptLimiter;
-}): Services & { attachPresence(p: PresencePort): void } {
+}): Services {
   const { store, signals, clock } = deps;
-  let live: PresencePort = { isOnline: () => false, watcherCount: () => 0 };
-  const presencePort: PresencePort = {
-    isOnline: (id) => live.isOnline(id),
-    watcherCount: (cid) => live.watcherCount(cid),
-  };
   const tokens = chatTokens(deps.appSecret);
   const types = new ChannelTypes(store, clock);
-  const users = new UsersService(store, types, presencePort, clock);
-  const messages = new MessagesService(store, types, presencePort, clock, (keys) => {
+  const users = new UsersService(store, types, clock);
+  const messages = new MessagesService(store, types, clock, (keys) => {
     for (const key of keys) void deps.files.remove(key).catch(() => undefined);
   });
   const auth = new ChatAuth(deps.appKey, tokens, store, users);
   const presence = new PresenceService(store, types, signals, clock);
-  presence.attach(presencePort);
-  const pollDeps = { store, types, presence: presencePort, clock };
+  const pollDeps = { store, types, clock };
   return {
     tokens,
     auth,
@@ -95,22 +86,19 @@ export function createServices(deps: {
     ),
     users,
     types,
-    channels: new ChannelsService(store, types, messages, presencePort, clock),
+    channels: new ChannelsService(store, types, messages, clock),
     directory: new ChannelDirectory(store, types),
     messages,
-    meta: new MessageMetaService(store, types, messages, presencePort, clock),
-    reactions: new ReactionsService(store, types, presencePort, clock),
+    meta: new MessageMetaService(store, types, messages, clock),
+    reactions: new ReactionsService(store, types, clock),
     uploads: new UploadsService(store, types, deps.files, deps.uploadMaxBytes, clock),
-    moderation: new ModerationService(store, types, messages, presencePort, clock),
+    moderation: new ModerationService(store, types, messages, clock),
     policies: new PoliciesService(types),
-    read: new ReadService(store, types, presencePort, clock),
+    read: new ReadService(store, types, clock),
     presence,
-    search: new SearchService(store, types, presencePort),
+    search: new SearchService(store, types),
     polls: new PollsService(pollDeps),
     pollOptions: new PollOptionsService(pollDeps),
     pollVotes: new PollVotesService(pollDeps),
-    attachPresence(p) {
-      live = p;
-    },
   };
 }

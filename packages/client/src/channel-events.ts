@@ -71,7 +71,7 @@ function reduceChannelEvent(
       return applyTruncation(state, event.channel, event.created_at, ctx);
     case "member.added": {
       const next = withChannelData(state, event.channel);
-      const members = { ...next.members, [event.member.user_id]: event.member };
+      const members = { ...next.members, [event.member.user_id]: withKnownPresence(event.member, next, ctx) };
       // A new member has read everything before joining.
       const read = next.read[event.member.user_id]
         ? next.read
@@ -91,7 +91,7 @@ function reduceChannelEvent(
     }
     case "member.updated": {
       const next = withChannelData(state, event.channel);
-      const members = { ...next.members, [event.member.user_id]: event.member };
+      const members = { ...next.members, [event.member.user_id]: withKnownPresence(event.member, next, ctx) };
       const membership =
         event.member.user_id === ctx.userId && next.membership
           ? { ...next.membership, role: event.member.role }
@@ -155,4 +155,18 @@ export function applyUserEvent(
     default:
       return state;
   }
+}
+
+/**
+ * Events carry no presence (`user.online`): a member keeps what was known of theirs, the current
+ * user is online, and anyone else comes with a `user.presence.changed` when they are.
+ */
+function withKnownPresence(
+  member: MemberResponse,
+  state: ChannelStateSnapshot,
+  ctx: ReduceContext,
+): MemberResponse {
+  if (member.user.online !== undefined) return member;
+  const online = member.user_id === ctx.userId ? true : state.members[member.user_id]?.user.online;
+  return online === undefined ? member : { ...member, user: { ...member.user, online } };
 }

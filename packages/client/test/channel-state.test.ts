@@ -221,6 +221,37 @@ describe("applying channel events", () => {
     expect(s.membership).toBeNull();
   });
 
+  test("member events, which carry no presence, keep what was known of it", () => {
+    const ctx = context();
+    let s = loaded({ members: ["alice", "bob"] }, ctx);
+    const channel = channelData("general", { member_count: 3, updated_at: at(1) });
+    const withoutPresence = (userId: string) => {
+      const { online: _online, ...rest } = user(userId);
+      return { ...member(userId), user: rest, role: "channel_moderator" as const };
+    };
+    s = applyChannelEvent(
+      s,
+      {
+        ...base,
+        type: "member.updated",
+        seq: 1,
+        created_at: at(1),
+        member: withoutPresence("alice"),
+        channel,
+      },
+      ctx,
+    );
+    expect(s.members.alice?.user.online).toBe(true);
+    expect(s.members.alice?.role).toBe("channel_moderator");
+    s = applyChannelEvent(
+      s,
+      { ...base, type: "member.added", seq: 2, created_at: at(2), member: withoutPresence("cy"), channel },
+      ctx,
+    );
+    // Unknown until a `user.presence.changed` says so (the server sends one for a member online).
+    expect(s.members.cy?.user.online).toBeUndefined();
+  });
+
   test("hidden until the next new message; mute flags from notifications", () => {
     const ctx = context();
     let s = loaded({}, ctx);

@@ -12,7 +12,12 @@ export interface UserResponse {
   name: string;
   image: string;
   role: AppRole;
-  online: boolean;
+  /**
+   * Whether they have a connection open now, in answers (REST, and the socket's replies). Events
+   * leave it out, stored or not: presence moves by `user.presence.changed`, and a replayed event
+   * would otherwise carry what was true when it happened.
+   */
+  online?: boolean;
   last_active: string | null;
   created_at: string;
 }

@@ -40,9 +40,3 @@ export type Signal = Extract<Envelope, { kind: "ephemeral" | "presence" }>;
 export interface SignalPort {
   signal(signal: Signal): void;
 }
-
-/** What the domain may ask of the realtime layer when it builds an answer. */
-export interface PresencePort {
-  isOnline(userId: string): boolean;
-  watcherCount(cid: string): number;
-}

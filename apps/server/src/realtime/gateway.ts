@@ -26,6 +26,7 @@ import type { UserRow } from "../store/store.js";
 import type { Connection } from "./connection.js";
 import { ConnectionSends } from "./connection-sends.js";
 import type { Hub } from "./hub.js";
+import { type PresenceView, withPresence } from "./presence-fields.js";
 import { type SharedFrame, textFrame, writeCorked } from "./shared-frame.js";
 
 export interface GatewayDeps {
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   presence: PresenceService;
   messages: MessagesService;
   hub: Hub;
+  /** Fills in the presence the replies show (`send.ok`'s message). */
+  live: PresenceView;
   /** `send` frames a connection may make per minute, like the REST limit per token; 0 is no limit. */
   sendsPerMinute: number;
   log: FastifyBaseLogger;
@@ -431,7 +434,7 @@ class Session implements Connection {
           type: "send.ok",
           ...(frame.req_id ? { req_id: frame.req_id } : {}),
           created,
-          message,
+          message: withPresence(message, this.deps.live),
         });
       }
       case "typing.start":

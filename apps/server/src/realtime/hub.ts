@@ -1,5 +1,5 @@
-import type { AppRole } from "@parley/protocol";
-import type { Envelope, PresencePort } from "../domain/events.js";
+import type { AppRole, ChannelEvent } from "@parley/protocol";
+import type { Envelope } from "../domain/events.js";
 import type { EventRow, Store, UserRow } from "../store/store.js";
 import type { Connection } from "./connection.js";
 import { SharedFrame } from "./shared-frame.js";
@@ -31,7 +31,7 @@ const retentionReset = (cid: string) => JSON.stringify({ type: "reset", cid, rea
  * delivers events in seq order exactly once: an event at or below the feed's seq is dropped;
  * a gap (a bus message lost) is backfilled from the store before the event is delivered.
  */
-export class Hub implements PresencePort {
+export class Hub {
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly feeds = new Map<string, Feed>();
   /** Connections in `byUser`; every feed's watchers are among them. */
@@ -46,6 +46,8 @@ export class Hub implements PresencePort {
      */
     private readonly onPresence: (userId: string, online: boolean, user?: UserRow, ended?: boolean) => void,
     private readonly canRead: (userId: string, cid: string) => Promise<boolean>,
+    /** Whether the user is online on any node (ClusterPresence); this node's sockets alone by default. */
+    private readonly onlineAnywhere: (userId: string) => boolean = (userId) => this.byUser.has(userId),
   ) {}
 
   get connectionCount(): number {
@@ -157,6 +159,7 @@ export class Hub implements PresencePort {
           if (feed.lastSeq !== env.seq - 1) return;
           this.fanOut(feed, env.json);
           feed.lastSeq = env.seq;
+          this.introduce(feed, env.event);
           if (env.sentAt) this.metrics.fanOutLatency((Date.now() - env.sentAt) / 1000);
         });
         return;
@@ -300,6 +303,22 @@ export class Hub implements PresencePort {
 
   private isLive(conn: Connection): boolean {
     return this.byUser.get(conn.userId)?.has(conn) === true;
+  }
+
+  /**
+   * A member new to the channel comes with their presence, which events leave out: the watchers
+   * hold no `user.presence.changed` for someone who came online before they were a member.
+   */
+  private introduce(feed: Feed, event: ChannelEvent): void {
+    if (event.type !== "member.added" || !this.onlineAnywhere(event.member.user_id)) return;
+    const presence = {
+      type: "user.presence.changed",
+      user: { ...event.member.user, online: true },
+      created_at: event.created_at,
+    };
+    const frame = new SharedFrame(JSON.stringify(presence));
+    for (const conn of feed.watchers) conn.send(frame);
+    this.metrics.delivered(feed.watchers.size);
   }
 
   private fanOut(feed: Feed, json: string): void {

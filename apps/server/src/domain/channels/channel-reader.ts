@@ -8,7 +8,6 @@ import {
 import type { Store, UserRow } from "../../store/store.js";
 import { channelCapabilities } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
-import type { PresencePort } from "../events.js";
 import { renderPages } from "../messages/message-view.js";
 import type { MessagesService } from "../messages/messages-service.js";
 import { type ChannelContext, loadChannel, loadChannels } from "./channel-context.js";
@@ -16,16 +15,21 @@ import type { ChannelTypes } from "./channel-types.js";
 import { hiddenKinds } from "./readable.js";
 import { toChannelResponse, toMemberResponse, toMembershipResponse, toReadState } from "./serialize.js";
 
+/**
+ * A channel state as the domain renders it, from stored rows: `watcher_count` is presence, which
+ * the realtime layer fills in for the answer (realtime/presence-fields.ts).
+ */
+export type RenderedChannelState = Omit<ChannelStateResponse, "watcher_count">;
+
 /** The read side of channels: the user's list, and one channel as its reader sees it. */
 export class ChannelReader {
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
     private readonly messages: MessagesService,
-    private readonly presence: PresencePort,
   ) {}
 
-  async list(actor: Actor, body: QueryChannelsBody): Promise<{ channels: ChannelStateResponse[] }> {
+  async list(actor: Actor, body: QueryChannelsBody): Promise<{ channels: RenderedChannelState[] }> {
     const sort = body.sort?.[0] ?? { field: "last_message_at" as const, direction: -1 as const };
     const rows = await this.store.channels.listForUser({
       userId: actor.userId,
@@ -47,7 +51,7 @@ export class ChannelReader {
     // Every channel's page is read in one statement and rendered in one batch: one read of
     // reactions (and of thread participants, polls) for the whole list (docs/performance.md, P5).
     const pages = await this.messages.newestPageRows(contexts, limit);
-    const rendered = await renderPages(this.store, this.presence, pages, actor.userId);
+    const rendered = await renderPages(this.store, pages, actor.userId);
     const channels = await this.statesOf(contexts, rendered, {
       mentions,
       memberLimit: body.member_limit ?? MEMBER_LIMIT,
@@ -60,7 +64,7 @@ export class ChannelReader {
     actor: Actor,
     cid: string,
     page: ChannelQueryBody["messages"] & object,
-  ): Promise<ChannelStateResponse> {
+  ): Promise<RenderedChannelState> {
     const ctx = await loadChannel(this.store, this.types, actor, cid, "ReadChannel");
     const messages = page.limit === 0 ? [] : await this.messages.pageFor(ctx, page);
     const [state] = await this.statesOf([ctx], [messages], {
@@ -68,7 +72,7 @@ export class ChannelReader {
       memberLimit: MEMBER_LIMIT,
       user: ctx.user,
     });
-    return state as ChannelStateResponse;
+    return state as RenderedChannelState;
   }
 
   /**
@@ -79,7 +83,7 @@ export class ChannelReader {
     contexts: readonly ChannelContext[],
     messages: readonly MessageResponse[][],
     known: { mentions: ReadonlyMap<string, number>; memberLimit: number; user: UserRow | undefined },
-  ): Promise<ChannelStateResponse[]> {
+  ): Promise<RenderedChannelState[]> {
     const listed = await this.store.members.listWithUsersIn(
       contexts.map((ctx) => ctx.channel.cid),
       known.memberLimit,
@@ -109,8 +113,8 @@ export class ChannelReader {
       const mentions = known.mentions.get(channel.cid) ?? 0;
       return {
         channel: toChannelResponse(channel, config),
-        members: members.map((m) => toMemberResponse(m.member, m.user, this.presence)),
-        membership: own ? toMembershipResponse(own.member, own.user, this.presence) : null,
+        members: members.map((m) => toMemberResponse(m.member, m.user)),
+        membership: own ? toMembershipResponse(own.member, own.user) : null,
         messages: messages[i] ?? [],
         read: readers.map(({ member }) =>
           toReadState(
@@ -119,7 +123,6 @@ export class ChannelReader {
             member.user_id === actor.userId ? mentions : 0,
           ),
         ),
-        watcher_count: this.presence.watcherCount(channel.cid),
         last_seq: Number(channel.last_seq),
         own_capabilities: channelCapabilities(ctx),
       };

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import {
   type ChannelQueryBody,
   type ChannelResponse,
-  type ChannelStateResponse,
   ErrorCode,
   MEMBER_LIMIT,
   type MemberResponse,
@@ -16,12 +15,11 @@ import { ensure, ensureRemovable } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, invalid, notFound } from "../errors.js";
-import type { PresencePort } from "../events.js";
 import type { MessagesService } from "../messages/messages-service.js";
 import { toUserResponse } from "../users/serialize.js";
 import { type ChannelContext, loadChannel } from "./channel-context.js";
 import { appendEvent } from "./channel-events.js";
-import { ChannelReader } from "./channel-reader.js";
+import { ChannelReader, type RenderedChannelState } from "./channel-reader.js";
 import type { ChannelTypes } from "./channel-types.js";
 import { toChannelResponse, toMemberResponse } from "./serialize.js";
 
@@ -32,10 +30,9 @@ export class ChannelsService {
     private readonly store: Store,
     private readonly types: ChannelTypes,
     messages: MessagesService,
-    private readonly presence: PresencePort,
     private readonly clock: Clock,
   ) {
-    this.reader = new ChannelReader(store, types, messages, presence);
+    this.reader = new ChannelReader(store, types, messages);
   }
 
   /** Get-or-create; `id` undefined means a direct channel identified by its member set. */
@@ -44,7 +41,7 @@ export class ChannelsService {
     type: string,
     id: string | undefined,
     body: ChannelQueryBody,
-  ): Promise<ChannelStateResponse> {
+  ): Promise<RenderedChannelState> {
     const config = await this.types.get(type);
     let channelId = id;
     let direct = false;
@@ -74,7 +71,7 @@ export class ChannelsService {
   }
 
   /** The user's channels (spec §9: newest activity first by default). */
-  list(actor: Actor, body: QueryChannelsBody): Promise<{ channels: ChannelStateResponse[] }> {
+  list(actor: Actor, body: QueryChannelsBody): Promise<{ channels: RenderedChannelState[] }> {
     return this.reader.list(actor, body);
   }
 
@@ -144,7 +141,7 @@ export class ChannelsService {
     const channel = await this.store.channels.get(cid);
     return {
       channel: toChannelResponse(channel as ChannelRow, ctx.config),
-      members: members.map((m) => toMemberResponse(m.member, m.user, this.presence)),
+      members: members.map((m) => toMemberResponse(m.member, m.user)),
     };
   }
 
@@ -194,7 +191,7 @@ export class ChannelsService {
     actor: Actor,
     cid: string,
     page: ChannelQueryBody["messages"] & object,
-  ): Promise<ChannelStateResponse> {
+  ): Promise<RenderedChannelState> {
     return this.reader.state(actor, cid, page);
   }
 
@@ -253,7 +250,7 @@ export class ChannelsService {
               type: "notification.added_to_channel",
               cid: c.cid,
               channel,
-              member: toMemberResponse(m.member, m.user, this.presence),
+              member: toMemberResponse(m.member, m.user),
               created_at: now,
             },
           });
@@ -284,7 +281,7 @@ export class ChannelsService {
         row = await tx.channels.update(cid, { member_count: await tx.members.count(cid), updated_at: now });
         const u = await tx.users.get(userId);
         if (!u) continue;
-        const member = toMemberResponse(m, u, this.presence);
+        const member = toMemberResponse(m, u);
         const channel = toChannelResponse(row, ctx.config);
         await appendEvent(tx, row, now, { type: "member.added", member, channel });
         tx.emit({
@@ -302,7 +299,7 @@ export class ChannelsService {
         const u = await tx.users.get(userId);
         if (!u) continue;
         const channel = toChannelResponse(row, ctx.config);
-        const member = toMemberResponse(m, u, this.presence);
+        const member = toMemberResponse(m, u);
         await appendEvent(tx, row, now, { type: "member.removed", member, channel });
         tx.emit({
           kind: "users",
@@ -319,7 +316,7 @@ export class ChannelsService {
         await tx.members.update(cid, userId, { role });
         const u = await tx.users.get(userId);
         if (!u) continue;
-        const member = toMemberResponse({ ...m, role }, u, this.presence);
+        const member = toMemberResponse({ ...m, role }, u);
         const channel = toChannelResponse(row, ctx.config);
         await appendEvent(tx, row, now, { type: "member.updated", member, channel });
       }
@@ -342,7 +339,7 @@ export class ChannelsService {
   private async userOf(tx: Repos, actor: Actor) {
     const u = await tx.users.get(actor.userId);
     if (!u) throw notFound("user");
-    return toUserResponse(u, this.presence);
+    return toUserResponse(u);
   }
 }
 

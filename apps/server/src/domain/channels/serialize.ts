@@ -10,7 +10,6 @@ import type {
   ReadStateResponse,
 } from "@parley/protocol";
 import type { ChannelRow, MemberRow, MessageRow, ReactionRow, UserRow } from "../../store/store.js";
-import type { PresencePort } from "../events.js";
 import { toUserResponse } from "../users/serialize.js";
 
 export function toChannelResponse(c: ChannelRow, config: ChannelConfig): ChannelResponse {
@@ -32,17 +31,17 @@ export function toChannelResponse(c: ChannelRow, config: ChannelConfig): Channel
   };
 }
 
-export function toMemberResponse(m: MemberRow, u: UserRow, presence: PresencePort): MemberResponse {
+export function toMemberResponse(m: MemberRow, u: UserRow): MemberResponse {
   return {
     user_id: m.user_id,
-    user: toUserResponse(u, presence),
+    user: toUserResponse(u),
     role: m.role as ChannelRole,
     created_at: m.created_at,
   };
 }
 
-export function toMembershipResponse(m: MemberRow, u: UserRow, presence: PresencePort): MembershipResponse {
-  return { ...toMemberResponse(m, u, presence), muted: Boolean(m.muted), hidden: Boolean(m.hidden) };
+export function toMembershipResponse(m: MemberRow, u: UserRow): MembershipResponse {
+  return { ...toMemberResponse(m, u), muted: Boolean(m.muted), hidden: Boolean(m.hidden) };
 }
 
 export interface MessageExtras {
@@ -53,12 +52,7 @@ export interface MessageExtras {
   participants?: readonly string[];
 }
 
-export function toMessageResponse(
-  m: MessageRow,
-  u: UserRow,
-  presence: PresencePort,
-  extras: MessageExtras = {},
-): MessageResponse {
+export function toMessageResponse(m: MessageRow, u: UserRow, extras: MessageExtras = {}): MessageResponse {
   const reactions = extras.reactions ?? [];
   const counts: Record<string, number> = {};
   for (const r of reactions) counts[r.type] = (counts[r.type] ?? 0) + 1;
@@ -73,7 +67,7 @@ export function toMessageResponse(
     cid: m.cid,
     type: m.type as MessageType,
     text: m.text,
-    user: toUserResponse(u, presence),
+    user: toUserResponse(u),
     created_at: m.created_at,
     updated_at: m.updated_at,
     edited_at: m.edited_at,

@@ -5,7 +5,6 @@ import { loadChannel } from "../channels/channel-context.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { type Clock, iso } from "../clock.js";
 import { invalid } from "../errors.js";
-import type { PresencePort } from "../events.js";
 import { renderMessages } from "./message-view.js";
 import type { MessagesService } from "./messages-service.js";
 
@@ -15,7 +14,6 @@ export class MessageMetaService {
     private readonly store: Store,
     private readonly types: ChannelTypes,
     private readonly messages: MessagesService,
-    private readonly presence: PresencePort,
     private readonly clock: Clock,
   ) {}
 
@@ -33,7 +31,7 @@ export class MessageMetaService {
   async pinned(actor: Actor, cid: string): Promise<MessageResponse[]> {
     const ctx = await loadChannel(this.store, this.types, actor, cid, "ReadChannel");
     const rows = await this.store.conversation.pinned(cid, Number(ctx.channel.truncated_seq), 100);
-    return renderMessages(this.store, this.presence, rows, actor.userId);
+    return renderMessages(this.store, rows, actor.userId);
   }
 
   /** Every version of a message's text, the current one included, for whoever can read it. */

@@ -2,7 +2,6 @@ import type { MessageResponse } from "@parley/protocol";
 import { groupBy } from "../../lib/group-by.js";
 import type { MessageWithUser, Repos } from "../../store/store.js";
 import { toMessageResponse } from "../channels/serialize.js";
-import type { PresencePort } from "../events.js";
 import { pollsForMessages, withPoll } from "../polls/poll-messages.js";
 
 /**
@@ -17,7 +16,6 @@ const RENDER_BATCH = 1000;
  */
 export async function renderMessages(
   repos: Repos,
-  presence: PresencePort,
   rows: readonly MessageWithUser[],
   viewerId: string | null,
 ): Promise<MessageResponse[]> {
@@ -25,7 +23,7 @@ export async function renderMessages(
   if (rows.length > RENDER_BATCH) {
     const batches: MessageWithUser[][] = [];
     for (let i = 0; i < rows.length; i += RENDER_BATCH) batches.push(rows.slice(i, i + RENDER_BATCH));
-    return (await Promise.all(batches.map((b) => renderMessages(repos, presence, b, viewerId)))).flat();
+    return (await Promise.all(batches.map((b) => renderMessages(repos, b, viewerId)))).flat();
   }
   const ids = rows.map((r) => r.message.id);
   const threadIds = rows.filter((r) => Number(r.message.reply_count) > 0).map((r) => r.message.id);
@@ -34,7 +32,6 @@ export async function renderMessages(
     repos.conversation.threadMembersFor(threadIds),
     pollsForMessages(
       repos,
-      presence,
       rows.map((r) => r.message),
       viewerId,
     ),
@@ -43,7 +40,7 @@ export async function renderMessages(
   const participantsOf = groupBy(members, (t) => t.parent_id);
   return rows.map(({ message, user }) =>
     withPoll(
-      toMessageResponse(message, user, presence, {
+      toMessageResponse(message, user, {
         viewerId,
         reactions: reactionsOf.get(message.id) ?? [],
         participants: (participantsOf.get(message.id) ?? []).map((t) => t.user_id),
@@ -56,11 +53,10 @@ export async function renderMessages(
 /** Several pages (a channel list's), rendered in one batch: one page of responses for each. */
 export async function renderPages(
   repos: Repos,
-  presence: PresencePort,
   pages: readonly (readonly MessageWithUser[])[],
   viewerId: string | null,
 ): Promise<MessageResponse[][]> {
-  const all = await renderMessages(repos, presence, pages.flat(), viewerId);
+  const all = await renderMessages(repos, pages.flat(), viewerId);
   let at = 0;
   return pages.map((page) => {
     const start = at;
@@ -76,21 +72,19 @@ export async function renderPages(
  */
 export async function renderNewMessage(
   repos: Repos,
-  presence: PresencePort,
   { message, user }: MessageWithUser,
 ): Promise<MessageResponse> {
-  const polls = await pollsForMessages(repos, presence, [message], null, true);
+  const polls = await pollsForMessages(repos, [message], null, true);
   return withPoll(
-    toMessageResponse(message, user, presence, { viewerId: null, reactions: [], participants: [] }),
+    toMessageResponse(message, user, { viewerId: null, reactions: [], participants: [] }),
     polls,
   );
 }
 
 export async function renderMessage(
   repos: Repos,
-  presence: PresencePort,
   row: MessageWithUser,
   viewerId: string | null,
 ): Promise<MessageResponse> {
-  return (await renderMessages(repos, presence, [row], viewerId))[0]!;
+  return (await renderMessages(repos, [row], viewerId))[0]!;
 }

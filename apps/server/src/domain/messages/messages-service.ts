@@ -15,7 +15,6 @@ import { readersOf } from "../channels/readable.js";
 import { toChannelResponse } from "../channels/serialize.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, invalid, notFound } from "../errors.js";
-import type { PresencePort } from "../events.js";
 import { claimPoll } from "../polls/poll-messages.js";
 import { renderMessage, renderMessages, renderNewMessage } from "./message-view.js";
 import { checkSend, checkText, type SendPlan } from "./send-rules.js";
@@ -24,7 +23,6 @@ export class MessagesService {
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
-    private readonly presence: PresencePort,
     private readonly clock: Clock,
     private readonly onFilesRemoved: (storageKeys: string[]) => void,
   ) {}
@@ -109,7 +107,7 @@ export class MessagesService {
     // The sender was read with the channel.
     const user = ctx.user;
     if (!user) throw notFound("user");
-    const message = await renderNewMessage(tx, this.presence, { message: row, user });
+    const message = await renderNewMessage(tx, { message: row, user });
     const { env, row: eventRow } = channelEvent(
       channelRow,
       now,
@@ -170,13 +168,13 @@ export class MessagesService {
     }
     await tx.conversation.setThreadRead(parent.id, userId, seq);
     const updated = (await tx.messages.getWithUser(parent.id))!;
-    const message = await renderMessage(tx, this.presence, updated, null);
+    const message = await renderMessage(tx, updated, null);
     await appendEvent(tx, ctx.channel, now, { type: "thread.updated", message });
   }
 
   async get(actor: Actor, id: string): Promise<MessageResponse> {
     const { row } = await this.readable(actor, id);
-    return renderMessage(this.store, this.presence, row, actor.userId);
+    return renderMessage(this.store, row, actor.userId);
   }
 
   /** Loads a message the actor may read (404 when truncated away). */
@@ -241,7 +239,7 @@ export class MessagesService {
 
   /** A page of history, oldest first; the anchor message must belong to the same list. */
   async pageFor(ctx: ChannelContext, p: MessagePagination, parentId?: string): Promise<MessageResponse[]> {
-    return renderMessages(this.store, this.presence, await this.pageRows(ctx, p, parentId), ctx.actor.userId);
+    return renderMessages(this.store, await this.pageRows(ctx, p, parentId), ctx.actor.userId);
   }
 
   /** The newest `limit` messages of each channel, not yet rendered: a channel list's pages, read at once. */
@@ -297,14 +295,14 @@ export class MessagesService {
       const current = (await tx.messages.getWithUser(id))!;
       if (current.message.seq <= ctx.channel.truncated_seq) throw notFound("message");
       const patch = await patchOf(tx, current.message, ctx);
-      if (!patch) return renderMessage(tx, this.presence, current, actor.userId);
+      if (!patch) return renderMessage(tx, current, actor.userId);
       await tx.messages.update(id, patch);
       const next = { message: { ...current.message, ...patch }, user: current.user };
-      const message = await renderMessage(tx, this.presence, next, null);
+      const message = await renderMessage(tx, next, null);
       const type = action === "DeleteMessage" ? "message.deleted" : "message.updated";
       const at = patch.updated_at ?? iso(this.clock());
       await appendEvent(tx, ctx.channel, at, { type, message, user: message.user });
-      return renderMessage(tx, this.presence, next, actor.userId);
+      return renderMessage(tx, next, actor.userId);
     });
   }
 
@@ -322,6 +320,6 @@ export class MessagesService {
       if (err instanceof DomainError && err.code !== ErrorCode.unavailable) return undefined;
       throw err;
     }
-    return renderMessage(this.store, this.presence, prior, actor.userId);
+    return renderMessage(this.store, prior, actor.userId);
   }
 }

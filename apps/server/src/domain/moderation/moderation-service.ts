@@ -17,7 +17,6 @@ import { loadChannel } from "../channels/channel-context.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, invalid, notFound } from "../errors.js";
-import type { PresencePort } from "../events.js";
 import { renderMessages } from "../messages/message-view.js";
 import type { MessagesService } from "../messages/messages-service.js";
 import { toUserResponse } from "../users/serialize.js";
@@ -30,7 +29,6 @@ export class ModerationService {
     private readonly store: Store,
     private readonly types: ChannelTypes,
     private readonly messages: MessagesService,
-    private readonly presence: PresencePort,
     private readonly clock: Clock,
   ) {}
 
@@ -167,7 +165,7 @@ export class ModerationService {
       expires_at: body.timeout ? iso(new Date(now.getTime() + body.timeout * 60_000)) : null,
       shadow: 0,
     };
-    const ban = this.toBan(row, toUserResponse(target, this.presence));
+    const ban = this.toBan(row, toUserResponse(target));
     await this.store.transaction(async (tx) => {
       await tx.moderation.putBan(row);
       await this.announce(tx, "user.banned", ban);
@@ -197,7 +195,7 @@ export class ModerationService {
     return {
       bans: rows.map((r) => {
         const u = users.find((x) => x.id === r.user_id);
-        return this.toBan(r, u ? toUserResponse(u, this.presence) : undefined);
+        return this.toBan(r, u ? toUserResponse(u) : undefined);
       }),
     };
   }
@@ -226,7 +224,7 @@ export class ModerationService {
       tx.emit({ kind: "role", userId, role });
       return (await tx.users.get(userId))!;
     });
-    return toUserResponse(user, this.presence);
+    return toUserResponse(user);
   }
 
   private async announce(tx: UnitOfWork, type: "user.banned" | "user.unbanned", ban: BanResponse) {
@@ -255,13 +253,13 @@ export class ModerationService {
     const withUsers = (await Promise.all(ids.map((id) => repos.messages.getWithUser(id)))).filter(
       (m) => m !== undefined,
     );
-    const rendered = await renderMessages(repos, this.presence, withUsers, null);
+    const rendered = await renderMessages(repos, withUsers, null);
     const flaggers = await repos.users.getMany([...new Set(rows.map((r) => r.user_id))]);
     return rows.map((r) => {
       const u = flaggers.find((x) => x.id === r.user_id);
       return {
         ...toFlag(r),
-        ...(u ? { user: toUserResponse(u, this.presence) } : {}),
+        ...(u ? { user: toUserResponse(u) } : {}),
         message: rendered.find((m) => m.id === r.message_id) ?? null,
       };
     });

@@ -2,13 +2,11 @@ import type { IdMatch } from "@parley/protocol";
 import type { Store } from "../../store/store.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import type { Clock } from "../clock.js";
-import type { PresencePort } from "../events.js";
 
 /** What every poll service needs. */
 export interface PollDeps {
   store: Store;
   types: ChannelTypes;
-  presence: PresencePort;
   clock: Clock;
 }
 

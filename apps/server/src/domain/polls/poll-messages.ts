@@ -4,7 +4,6 @@ import { ensure } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import type { ChannelContext } from "../channels/channel-context.js";
 import { DomainError, invalid } from "../errors.js";
-import type { PresencePort } from "../events.js";
 import { pollAccess } from "./poll-context.js";
 import { pollViews } from "./poll-view.js";
 
@@ -35,7 +34,6 @@ export async function claimPoll(
 /** The polls of these messages (deleted messages show none), as `viewerId` sees them. */
 export async function pollsForMessages(
   repos: Repos,
-  presence: PresencePort,
   messages: readonly MessageRow[],
   viewerId: string | null,
   /** The messages are new and not stored yet: each is its poll's home. */
@@ -47,7 +45,7 @@ export async function pollsForMessages(
   const homes = unstored
     ? polled.map((m) => ({ poll_id: m.poll_id as string, message_id: m.id, cid: m.cid }))
     : undefined;
-  const views = await pollViews(repos, presence, await repos.polls.getMany(ids), viewerId, homes);
+  const views = await pollViews(repos, await repos.polls.getMany(ids), viewerId, homes);
   return new Map(views.map((p) => [p.id, p]));
 }
 

@@ -63,7 +63,7 @@ export class PollOptionsService {
 
   async get(actor: Actor, pollId: string, optionId: string): Promise<PollOptionResponse> {
     const { poll } = await loadPoll(this.d.store, this.d.types, actor, pollId, "ReadPoll");
-    const view = await pollView(this.d.store, this.d.presence, poll, actor.userId);
+    const view = await pollView(this.d.store, poll, actor.userId);
     const option = view.options.find((o) => o.id === optionId);
     if (!option) throw notFound("poll option");
     return option;
@@ -92,7 +92,7 @@ export class PollOptionsService {
       const scope = await loadPoll(tx, this.d.types, actor, pollId, action, true);
       const optionId = await apply(tx, scope, await tx.polls.options.list([pollId]), now);
       const row = await tx.polls.update(pollId, { updated_at: now });
-      const poll = await pollView(tx, this.d.presence, row, actor.userId);
+      const poll = await pollView(tx, row, actor.userId);
       await appendPollEvent(tx, scope, now, { type: "poll.updated", poll: forEvent(poll) });
       return { poll, option: poll.options.find((o) => o.id === optionId) };
     });

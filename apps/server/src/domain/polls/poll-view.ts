@@ -9,7 +9,6 @@ import {
 import { groupBy } from "../../lib/group-by.js";
 import type { PollHome } from "../../store/poll-store.js";
 import type { PollOptionRow, PollRow, PollVoteRow, Repos, UserRow } from "../../store/store.js";
-import type { PresencePort } from "../events.js";
 import { toUserResponse } from "../users/serialize.js";
 
 export const isAnonymous = (p: Pick<PollRow, "voting_visibility">) => p.voting_visibility === "anonymous";
@@ -19,7 +18,6 @@ export function toVoteResponse(
   v: PollVoteRow,
   poll: Pick<PollRow, "voting_visibility">,
   users: ReadonlyMap<string, UserRow>,
-  presence: PresencePort,
 ): PollVoteResponse {
   const hidden = isAnonymous(poll);
   const user = hidden ? undefined : users.get(v.user_id);
@@ -30,7 +28,7 @@ export function toVoteResponse(
     is_answer: Boolean(v.is_answer),
     answer_text: v.answer_text,
     user_id: hidden ? null : v.user_id,
-    user: user ? toUserResponse(user, presence) : null,
+    user: user ? toUserResponse(user) : null,
     created_at: v.created_at,
     updated_at: v.updated_at,
   };
@@ -51,7 +49,6 @@ export async function usersById(repos: Repos, ids: Iterable<string>): Promise<Ma
  */
 export async function pollViews(
   repos: Repos,
-  presence: PresencePort,
   rows: readonly PollRow[],
   viewerId: string | null,
   /** The polls' homes when the caller knows them (a new message renders before it is stored). */
@@ -87,7 +84,7 @@ export async function pollViews(
       else if (c.option_id) optionCounts.set(c.option_id, c.n);
     }
     const opts = (optionsOf.get(p.id) ?? []).map((o) => toOptionResponse(o, optionCounts.get(o.id) ?? 0));
-    const vote = (v: PollVoteRow) => toVoteResponse(v, p, users, presence);
+    const vote = (v: PollVoteRow) => toVoteResponse(v, p, users);
     const byOption: Record<string, PollVoteResponse[]> = {};
     for (const o of opts) byOption[o.id] = [];
     for (const v of latestOf.get(p.id) ?? []) if (v.option_id) byOption[v.option_id]?.push(vote(v));
@@ -111,7 +108,7 @@ export async function pollViews(
       allow_user_suggested_options: Boolean(p.allow_user_suggested_options),
       voting_visibility: p.voting_visibility as VotingVisibility,
       created_by_id: p.created_by_id,
-      created_by: creator ? toUserResponse(creator, presence) : null,
+      created_by: creator ? toUserResponse(creator) : null,
       message_id: home?.message_id ?? null,
       cid: home?.cid ?? null,
       created_at: p.created_at,
@@ -120,13 +117,8 @@ export async function pollViews(
   });
 }
 
-export async function pollView(
-  repos: Repos,
-  presence: PresencePort,
-  row: PollRow,
-  viewerId: string | null,
-): Promise<PollResponse> {
-  return (await pollViews(repos, presence, [row], viewerId))[0]!;
+export async function pollView(repos: Repos, row: PollRow, viewerId: string | null): Promise<PollResponse> {
+  return (await pollViews(repos, [row], viewerId))[0]!;
 }
 
 /** The poll as events carry it. */

@@ -84,7 +84,7 @@ export class PollVotesService {
     });
     const page = pageOf(rows, limit, sort, (r) => ({ value: r[sort.field], id: r.id }));
     const users = await usersById(this.d.store, isAnonymous(poll) ? [] : page.rows.map((r) => r.user_id));
-    const votes = page.rows.map((v) => toVoteResponse(v, poll, users, this.d.presence));
+    const votes = page.rows.map((v) => toVoteResponse(v, poll, users));
     return page.next ? { votes, next: page.next } : { votes };
   }
 
@@ -99,9 +99,9 @@ export class PollVotesService {
     return this.d.store.transaction(async (tx) => {
       const scope = await votingScope(tx, this.d, actor, messageId, pollId);
       const outcome = await apply(tx, scope, now);
-      const poll = await pollView(tx, this.d.presence, scope.poll, actor.userId);
+      const poll = await pollView(tx, scope.poll, actor.userId);
       const users = await usersById(tx, [outcome.vote.user_id]);
-      const vote = toVoteResponse(outcome.vote, scope.poll, users, this.d.presence);
+      const vote = toVoteResponse(outcome.vote, scope.poll, users);
       if (outcome.type)
         await appendPollEvent(tx, scope, now, { type: outcome.type, poll: forEvent(poll), poll_vote: vote });
       return { vote, poll, created: outcome.created };

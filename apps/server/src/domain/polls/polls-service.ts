@@ -49,12 +49,12 @@ export class PollsService {
         });
       }
     });
-    return pollView(this.d.store, this.d.presence, row, actor.userId);
+    return pollView(this.d.store, row, actor.userId);
   }
 
   async get(actor: Actor, id: string): Promise<PollResponse> {
     const { poll } = await loadPoll(this.d.store, this.d.types, actor, id, "ReadPoll");
-    return pollView(this.d.store, this.d.presence, poll, actor.userId);
+    return pollView(this.d.store, poll, actor.userId);
   }
 
   /** PUT: every field replaced; with `options`, the options become exactly those. */
@@ -74,7 +74,7 @@ export class PollsService {
     const now = iso(this.d.clock());
     await this.d.store.transaction(async (tx) => {
       const scope = await loadPoll(tx, this.d.types, actor, id, "UpdatePoll", true);
-      const view = await pollView(tx, this.d.presence, scope.poll, null);
+      const view = await pollView(tx, scope.poll, null);
       await appendPollEvent(tx, scope, now, { type: "poll.deleted", poll: forEvent(view) });
       await tx.polls.delete(id);
     });
@@ -110,7 +110,7 @@ export class PollsService {
       limit: limit + 1,
     });
     const page = pageOf(rows, limit, sort, (r) => ({ value: r[sort.field], id: r.id }));
-    const polls = await pollViews(this.d.store, this.d.presence, page.rows, actor.userId);
+    const polls = await pollViews(this.d.store, page.rows, actor.userId);
     return page.next ? { polls, next: page.next } : { polls };
   }
 
@@ -127,7 +127,7 @@ export class PollsService {
       const hasVotes = (await tx.polls.votes.counts([id])).length > 0;
       checkSettings(next, scope.poll, hasVotes);
       const row = await tx.polls.update(id, { ...next, updated_at: now });
-      const view = await pollView(tx, this.d.presence, row, actor.userId);
+      const view = await pollView(tx, row, actor.userId);
       const closing = !scope.poll.is_closed && row.is_closed;
       await appendPollEvent(tx, scope, now, {
         type: closing ? "poll.closed" : "poll.updated",

@@ -4,23 +4,17 @@ import type { Actor } from "../auth/chat-tokens.js";
 import { loadChannel } from "../channels/channel-context.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { type Clock, iso } from "../clock.js";
-import type { PresencePort, Signal, SignalPort } from "../events.js";
+import type { Signal, SignalPort } from "../events.js";
 import { toUserResponse } from "../users/serialize.js";
 
 /** Watching, typing and presence: the realtime side of the domain (ephemeral, never stored). */
 export class PresenceService {
-  private presence: PresencePort = { isOnline: () => false, watcherCount: () => 0 };
-
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
     private readonly signals: SignalPort,
     private readonly clock: Clock,
   ) {}
-
-  attach(presence: PresencePort): void {
-    this.presence = presence;
-  }
 
   /** Throws unless the actor may receive the channel's events. */
   async ensureWatchable(actor: Actor, cid: string): Promise<void> {
@@ -55,7 +49,7 @@ export class PresenceService {
         type: started ? "typing.start" : "typing.stop",
         cid,
         parent_id: parentId ?? null,
-        user: toUserResponse(user, this.presence),
+        user: toUserResponse(user),
         created_at: iso(this.clock()),
       },
     });
@@ -92,7 +86,7 @@ export class PresenceService {
       cids: await repos.members.cidsForUser(userId),
       event: {
         type: "user.presence.changed",
-        user: { ...toUserResponse(user, this.presence), online },
+        user: { ...toUserResponse(user), online },
         created_at: now,
       },
     };

@@ -6,7 +6,6 @@ import { appendEvent } from "../channels/channel-events.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, notFound } from "../errors.js";
-import type { PresencePort } from "../events.js";
 import { renderMessage } from "../messages/message-view.js";
 import { toUserResponse } from "../users/serialize.js";
 
@@ -15,7 +14,6 @@ export class ReactionsService {
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
-    private readonly presence: PresencePort,
     private readonly clock: Clock,
   ) {}
 
@@ -43,7 +41,7 @@ export class ReactionsService {
     const users = await this.store.users.getMany([...new Set(rows.map((r) => r.user_id))]);
     return rows.map((r) => {
       const u = users.find((x) => x.id === r.user_id);
-      return { ...r, ...(u ? { user: toUserResponse(u, this.presence) } : {}) };
+      return { ...r, ...(u ? { user: toUserResponse(u) } : {}) };
     });
   }
 
@@ -78,9 +76,9 @@ export class ReactionsService {
         changed = (await tx.conversation.removeReaction(messageId, actor.userId, type)) !== undefined;
         if (!changed) throw notFound("reaction");
       }
-      const user = toUserResponse((await tx.users.get(actor.userId))!, this.presence);
+      const user = toUserResponse((await tx.users.get(actor.userId))!);
       if (changed) {
-        const message = await renderMessage(tx, this.presence, row, null);
+        const message = await renderMessage(tx, row, null);
         await appendEvent(tx, ctx.channel, now, {
           type: adding ? "reaction.new" : "reaction.deleted",
           message,
@@ -89,7 +87,7 @@ export class ReactionsService {
         });
       }
       return {
-        message: await renderMessage(tx, this.presence, row, actor.userId),
+        message: await renderMessage(tx, row, actor.userId),
         reaction: { ...reaction, user },
       };
     });

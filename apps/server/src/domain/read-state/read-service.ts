@@ -8,14 +8,12 @@ import { hiddenKinds } from "../channels/readable.js";
 import { toReadState } from "../channels/serialize.js";
 import { type Clock, iso } from "../clock.js";
 import { invalid } from "../errors.js";
-import type { PresencePort } from "../events.js";
 import { toUserResponse } from "../users/serialize.js";
 
 export class ReadService {
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
-    private readonly presence: PresencePort,
     private readonly clock: Clock,
   ) {}
 
@@ -57,7 +55,7 @@ export class ReadService {
         const u = await tx.users.get(actor.userId);
         await appendEvent(tx, ctx.channel, now, {
           type: "message.read",
-          user: toUserResponse(u!, this.presence),
+          user: toUserResponse(u!),
           last_read: now,
           last_read_message_id: messageId,
         });

@@ -12,7 +12,6 @@ import type { Actor } from "../auth/chat-tokens.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { hiddenKinds } from "../channels/readable.js";
 import { toChannelResponse } from "../channels/serialize.js";
-import type { PresencePort } from "../events.js";
 import { toUserResponse } from "../users/serialize.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { searchTerms } from "./search-text.js";
@@ -28,7 +27,6 @@ export class SearchService {
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
-    private readonly presence: PresencePort,
   ) {}
 
   /** Regular messages, newest first (created_at desc, then id desc), with an opaque `next`. */
@@ -77,7 +75,7 @@ export class SearchService {
     const now = new Date().toISOString();
     const users = await Promise.all(
       rows.map(async (r) => {
-        const user = toUserResponse(r, this.presence);
+        const user = toUserResponse(r);
         const banned = (await this.store.moderation.activeBans(r.id, ["*"], now)).length > 0;
         return banned ? { ...user, online: false, last_active: null } : user;
       }),

@@ -6,7 +6,6 @@ import type { ChannelTypes } from "../channels/channel-types.js";
 import { hiddenKinds } from "../channels/readable.js";
 import { type Clock, iso } from "../clock.js";
 import { notFound } from "../errors.js";
-import type { PresencePort } from "../events.js";
 import { toUserResponse } from "./serialize.js";
 
 export interface UpsertUser {
@@ -20,7 +19,6 @@ export class UsersService {
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
-    private readonly presence: PresencePort,
     private readonly clock: Clock,
   ) {}
 
@@ -36,18 +34,18 @@ export class UsersService {
       created_at: now,
       updated_at: now,
     });
-    return toUserResponse(row, this.presence);
+    return toUserResponse(row);
   }
 
   async get(id: string): Promise<UserResponse> {
     const row = await this.store.users.get(id);
     if (!row || row.deleted_at) throw notFound("user");
-    return toUserResponse(row, this.presence);
+    return toUserResponse(row);
   }
 
   /** The caller's own user; `row` when the caller's row was just read (authentication). */
   async me(actor: Actor, row?: UserRow): Promise<OwnUserResponse> {
-    const user = row ? toUserResponse(row, this.presence) : await this.get(actor.userId);
+    const user = row ? toUserResponse(row) : await this.get(actor.userId);
     const unread = await this.store.messages.unreadForUser(
       actor.userId,
       await hiddenKinds(this.types, actor),
@@ -70,6 +68,6 @@ export class UsersService {
       limit: q.limit ?? 10,
       offset: q.offset ?? 0,
     });
-    return rows.map((r) => toUserResponse(r, this.presence));
+    return rows.map((r) => toUserResponse(r));
   }
 }
