@@ -1,5 +1,5 @@
 import type { MarkReadBody, ReadStateResponse, UnreadResponse } from "@parley/protocol";
-import type { Repos, Store } from "../../store/store.js";
+import type { Store } from "../../store/store.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { loadChannel } from "../channels/channel-context.js";
 import { appendEvent } from "../channels/channel-events.js";
@@ -9,6 +9,7 @@ import { toReadState } from "../channels/serialize.js";
 import { type Clock, iso } from "../clock.js";
 import { invalid } from "../errors.js";
 import { toUserResponse } from "../users/serialize.js";
+import { totalsOf, unreadTotals } from "./unread-totals.js";
 
 export class ReadService {
   constructor(
@@ -59,7 +60,7 @@ export class ReadService {
           last_read: now,
           last_read_message_id: messageId,
         });
-        const totals = await this.unread(actor, tx);
+        const totals = await unreadTotals(tx, this.types, actor);
         tx.emit({
           kind: "users",
           userIds: [actor.userId],
@@ -68,8 +69,7 @@ export class ReadService {
             cid,
             last_read: now,
             last_read_message_id: messageId,
-            total_unread_count: totals.total_unread_count,
-            unread_channels: totals.channels.filter((c) => c.unread_count > 0).length,
+            ...totals,
             created_at: now,
           },
         });
@@ -80,15 +80,15 @@ export class ReadService {
   }
 
   /** Unread counts per channel (with mentions) and per thread; the total leaves muted channels out. */
-  async unread(actor: Actor, repos: Repos = this.store): Promise<UnreadResponse> {
-    const hide = await hiddenKinds(this.types, actor, repos);
+  async unread(actor: Actor): Promise<UnreadResponse> {
+    const hide = await hiddenKinds(this.types, actor);
     const [rows, mentions, threads] = await Promise.all([
-      repos.messages.unreadForUser(actor.userId, hide),
-      repos.conversation.unreadMentions(actor.userId, hide),
-      repos.conversation.unreadThreads(actor.userId, hide),
+      this.store.messages.unreadForUser(actor.userId, hide),
+      this.store.conversation.unreadMentions(actor.userId, hide),
+      this.store.conversation.unreadThreads(actor.userId, hide),
     ]);
     return {
-      total_unread_count: rows.filter((r) => !r.muted).reduce((n, r) => n + r.unread_count, 0),
+      total_unread_count: totalsOf(rows).total_unread_count,
       channels: rows.map((r) => ({
         cid: r.cid,
         unread_count: r.unread_count,

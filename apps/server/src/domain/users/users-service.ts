@@ -3,9 +3,9 @@ import type { Store, UserRow } from "../../store/store.js";
 import { appCapabilities } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
-import { hiddenKinds } from "../channels/readable.js";
 import { type Clock, iso } from "../clock.js";
 import { notFound } from "../errors.js";
+import { unreadTotals } from "../read-state/unread-totals.js";
 import { toUserResponse } from "./serialize.js";
 
 export interface UpsertUser {
@@ -46,17 +46,12 @@ export class UsersService {
   /** The caller's own user; `row` when the caller's row was just read (authentication). */
   async me(actor: Actor, row?: UserRow): Promise<OwnUserResponse> {
     const user = row ? toUserResponse(row) : await this.get(actor.userId);
-    const unread = await this.store.messages.unreadForUser(
-      actor.userId,
-      await hiddenKinds(this.types, actor),
-    );
-    const counted = unread.filter((c) => !c.muted);
+    const totals = await unreadTotals(this.store, this.types, actor);
     const mutes = await this.store.moderation.mutesOf(actor.userId);
     return {
       mutes: mutes.map((m) => m.target_id),
       ...user,
-      total_unread_count: counted.reduce((n, c) => n + c.unread_count, 0),
-      unread_channels: counted.filter((c) => c.unread_count > 0).length,
+      ...totals,
       capabilities: appCapabilities(actor),
     };
   }
