@@ -23,7 +23,9 @@ import { chatSearchRoutes } from "./http/routes/chat-search.js";
 import { chatUploadRoutes } from "./http/routes/chat-uploads.js";
 import { chatUserRoutes } from "./http/routes/chat-users.js";
 import { healthRoutes } from "./http/routes/health.js";
+import { openApiRoutes } from "./http/routes/openapi.js";
 import { registerSecurityHeaders, registerWeb } from "./http/routes/web.js";
+import { requireTableRoutes, validatorCompiler } from "./http/serve-route.js";
 import { loggerOptions } from "./logger.js";
 import { ImageProxy } from "./outbound/image-proxy.js";
 import { OutboundGuard } from "./outbound/outbound-guard.js";
@@ -175,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
   });
   registerErrorHandling(server);
+  server.setValidatorCompiler(validatorCompiler);
+  requireTableRoutes(server);
   let shuttingDown = false;
   server.addHook("onRequest", (_req, reply, done) => {
     if (!shuttingDown) return done();
@@ -213,8 +217,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   acceptWebSockets(server.server, config.allowedOrigins, (socket) => gateway.accept(socket));
   await server.register(
     async (chat) => {
+      await chat.register(openApiRoutes);
       chat.register(async (rest) => {
-        rest.addHook("preHandler", chatAuthHook(services.auth));
+        // Before validation: a call that is not let in learns nothing about its input.
+        rest.addHook("preValidation", chatAuthHook(services.auth));
         // The domain renders answers from stored rows; presence joins them on the way out.
         rest.addHook("preSerialization", async (_req, _reply, payload) => withPresence(payload, live));
         await rest.register(chatChannelRoutes(services));

@@ -27,49 +27,66 @@ export const profilePictureSchema = z
   .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "profile picture must be an http(s) URL")
   .optional();
 
-export const signupBodySchema = z.object({
-  action: z.literal("signup"),
-  username: usernameSchema,
-  displayName: displayNameSchema,
-  password: passwordSchema,
-  profilePicture: profilePictureSchema,
-});
+export const signupBodySchema = z
+  .object({
+    action: z.literal("signup"),
+    username: usernameSchema,
+    displayName: displayNameSchema,
+    password: passwordSchema,
+    profilePicture: profilePictureSchema,
+  })
+  .strict();
 
-export const signinBodySchema = z.object({
-  action: z.literal("signin"),
-  username: z
-    .string({ error: "username is required" })
-    .trim()
-    .toLowerCase()
-    .min(1, "username is required")
-    .max(64),
-  password: z.string({ error: "password is required" }).min(1, "password is required").max(128),
-});
+export const signinBodySchema = z
+  .object({
+    action: z.literal("signin"),
+    username: z
+      .string({ error: "username is required" })
+      .trim()
+      .toLowerCase()
+      .min(1, "username is required")
+      .max(64),
+    password: z.string({ error: "password is required" }).min(1, "password is required").max(128),
+  })
+  .strict();
 
-export const signoutBodySchema = z.object({
-  action: z.literal("signout"),
-  token: z.string({ error: "token is required" }).min(1).max(256),
-});
+export const signoutBodySchema = z
+  .object({
+    action: z.literal("signout"),
+    token: z.string({ error: "token is required" }).min(1).max(256),
+  })
+  .strict();
 
-export const profileBodySchema = z.object({
-  displayName: displayNameSchema.optional(),
-  profilePicture: profilePictureSchema,
-});
+/** `POST /api/auth`: the `action` picks the operation. */
+export const authBodySchema = z.discriminatedUnion("action", [
+  signupBodySchema,
+  signinBodySchema,
+  signoutBodySchema,
+]);
+
+export const profileBodySchema = z
+  .object({
+    displayName: displayNameSchema.optional(),
+    profilePicture: profilePictureSchema,
+  })
+  .strict();
 
 export type SignupBody = z.infer<typeof signupBodySchema>;
 export type SigninBody = z.infer<typeof signinBodySchema>;
 export type SignoutBody = z.infer<typeof signoutBodySchema>;
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
-export interface AccountUser {
-  id: string;
-  displayName: string;
-  profilePicture: string;
-}
+export const accountUserSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  profilePicture: z.string(),
+});
+export type AccountUser = z.infer<typeof accountUserSchema>;
 
 /** Answer of sign-up (201) and sign-in (200): exactly the spec's fields. */
-export interface AuthResponse {
-  streamToken: string;
-  token: string;
-  user: AccountUser;
-}
+export const authResponseSchema = z.object({
+  streamToken: z.string(),
+  token: z.string(),
+  user: accountUserSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;

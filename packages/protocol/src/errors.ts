@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Error codes every REST answer and WebSocket error frame uses; documented in docs/api.md. */
 export const ErrorCode = {
   validation: "validation",
@@ -51,10 +53,17 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   not_authenticated: 401,
 };
 
-export interface ErrorBody {
-  error: {
-    code: ErrorCode;
-    message: string;
-    fields?: Record<string, string>;
-  };
-}
+const ERROR_CODES = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
+
+/** Every error answer: a stable `code`, an English `message`, and for `validation` each bad field. */
+export const errorSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("What is wrong with each bad field, by its path (`message.text`, `options.0.text`)."),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorSchema>;

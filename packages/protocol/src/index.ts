@@ -1,3 +1,6 @@
+export * from "./api/openapi.js";
+export * from "./api/route.js";
+export * from "./api/routes.js";
 export * from "./auth.js";
 export * from "./constants.js";
 export * from "./errors.js";

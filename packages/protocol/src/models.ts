@@ -1,239 +1,263 @@
-import type { AppCapability, ChannelCapabilities } from "./policies.js";
-import type { VotingVisibility } from "./polls.js";
+import { z } from "zod";
+import { APP_CAPABILITIES, channelCapabilitiesSchema, channelTypeSettingsSchema } from "./policies.js";
+import { VOTING_VISIBILITIES } from "./polls.js";
 
 /** Answer shapes of the chat service (docs/api.md "Shapes"). Times are ISO-8601 strings. */
 
-export type AppRole = "user" | "moderator" | "admin";
-export type ChannelRole = "owner" | "channel_moderator" | "channel_member";
-export type MessageType = "regular" | "deleted" | "system";
+const time = z.string().describe("ISO-8601 time");
+const timeOrNull = time.nullable();
 
-export interface UserResponse {
-  id: string;
-  name: string;
-  image: string;
-  role: AppRole;
-  /**
-   * Whether they have a connection open now, in answers (REST, and the socket's replies). Events
-   * leave it out, stored or not: presence moves by `user.presence.changed`, and a replayed event
-   * would otherwise carry what was true when it happened.
-   */
-  online?: boolean;
-  last_active: string | null;
-  created_at: string;
-}
+export const appRoleSchema = z.enum(["user", "moderator", "admin"]);
+export const channelRoleSchema = z.enum(["owner", "channel_moderator", "channel_member"]);
+export const messageTypeSchema = z.enum(["regular", "deleted", "system"]);
+export type AppRole = z.infer<typeof appRoleSchema>;
+export type ChannelRole = z.infer<typeof channelRoleSchema>;
+export type MessageType = z.infer<typeof messageTypeSchema>;
 
-export interface OwnUserResponse extends UserResponse {
-  total_unread_count: number;
-  unread_channels: number;
-  /** Ids of the users this user muted: their messages are hidden and never notify. */
-  mutes: string[];
-  /** The app-wide actions this user may take (the moderation screen, app-wide bans…). */
-  capabilities: AppCapability[];
-}
+export const userResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  role: appRoleSchema,
+  online: z
+    .boolean()
+    .optional()
+    .describe(
+      "Whether they have a connection open now, in answers (REST, and the socket's replies). Events " +
+        "leave it out, stored or not: presence moves by `user.presence.changed`, and a replayed event " +
+        "would otherwise carry what was true when it happened.",
+    ),
+  last_active: timeOrNull,
+  created_at: time,
+});
+export type UserResponse = z.infer<typeof userResponseSchema>;
 
-export interface ChannelConfig {
-  typing_events: boolean;
-  read_events: boolean;
-  reactions: boolean;
-  replies: boolean;
-  uploads: boolean;
-  polls: boolean;
-  search: boolean;
-  max_message_length: number;
-  /** Whether any signed-in user may find, read and join (team) or only members (messaging). */
-  public_read: boolean;
-}
+export const ownUserResponseSchema = userResponseSchema.extend({
+  total_unread_count: z.number().int(),
+  unread_channels: z.number().int(),
+  mutes: z
+    .array(z.string())
+    .describe("Ids of the users this user muted: their messages are hidden and never notify."),
+  capabilities: z
+    .array(z.enum(APP_CAPABILITIES))
+    .describe("The app-wide actions this user may take (the moderation screen, app-wide bans…)."),
+});
+export type OwnUserResponse = z.infer<typeof ownUserResponseSchema>;
 
-export interface ChannelResponse {
-  cid: string;
-  type: string;
-  id: string;
-  name: string;
-  image: string;
-  created_by_id: string;
-  created_at: string;
-  updated_at: string;
-  last_message_at: string | null;
-  member_count: number;
-  /** Set when the channel was created from a member list with no id. */
-  is_direct: boolean;
-  deleted_at: string | null;
-  truncated_at: string | null;
-  config: ChannelConfig;
-}
+export const channelConfigSchema = channelTypeSettingsSchema.extend({
+  public_read: z
+    .boolean()
+    .describe("Whether any signed-in user may find, read and join (team) or only members (messaging)."),
+});
+export type ChannelConfig = z.infer<typeof channelConfigSchema>;
 
-export interface MemberResponse {
-  user_id: string;
-  user: UserResponse;
-  role: ChannelRole;
-  created_at: string;
-}
+export const channelResponseSchema = z.object({
+  cid: z.string(),
+  type: z.string(),
+  id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  created_by_id: z.string(),
+  created_at: time,
+  updated_at: time,
+  last_message_at: timeOrNull,
+  member_count: z.number().int(),
+  is_direct: z.boolean().describe("Set when the channel was created from a member list with no id."),
+  deleted_at: timeOrNull,
+  truncated_at: timeOrNull,
+  config: channelConfigSchema,
+});
+export type ChannelResponse = z.infer<typeof channelResponseSchema>;
+
+export const memberResponseSchema = z.object({
+  user_id: z.string(),
+  user: userResponseSchema,
+  role: channelRoleSchema,
+  created_at: time,
+});
+export type MemberResponse = z.infer<typeof memberResponseSchema>;
 
 /** The current user's own membership: what only they see. */
-export interface MembershipResponse extends MemberResponse {
-  muted: boolean;
-  hidden: boolean;
-}
+export const membershipResponseSchema = memberResponseSchema.extend({
+  muted: z.boolean(),
+  hidden: z.boolean(),
+});
+export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
 
-export interface MessageResponse {
-  id: string;
-  cid: string;
-  type: MessageType;
-  text: string;
-  user: UserResponse;
-  created_at: string;
-  updated_at: string;
-  edited_at: string | null;
-  deleted_at: string | null;
-  /** The channel seq of the event that created this message. */
-  seq: number;
-  /** Set on a thread reply: the id of the message it replies to. */
-  parent_id: string | null;
-  /** A thread reply also shown in the channel ("also send to channel"). */
-  show_in_channel: boolean;
-  /** On a thread's parent: how many replies, when the last one came, who took part. */
-  reply_count: number;
-  last_reply_at: string | null;
-  thread_participants: string[];
-  /** Ids of the users mentioned with @. */
-  mentioned_users: string[];
-  attachments: AttachmentResponse[];
-  /** Count per reaction type, e.g. { "👍": 3 }. */
-  reaction_counts: Record<string, number>;
-  /** The newest reactions (at most 10), for "who reacted". */
-  latest_reactions: ReactionResponse[];
-  /** The reading user's own reactions (empty in events: apply `reaction.*` events instead). */
-  own_reactions: ReactionResponse[];
-  pinned_at: string | null;
-  pinned_by_id: string | null;
-  /** The poll this message carries (docs/api.md "Polls"). */
-  poll_id?: string | null;
-  /** The poll as the reader sees it; REST answers and `message.new` only (see "Polls"). */
-  poll?: PollResponse;
-}
+export const reactionResponseSchema = z.object({
+  message_id: z.string(),
+  user_id: z.string(),
+  user: userResponseSchema.optional(),
+  type: z.string(),
+  created_at: time,
+});
+export type ReactionResponse = z.infer<typeof reactionResponseSchema>;
 
-export interface ReactionResponse {
-  message_id: string;
-  user_id: string;
-  user?: UserResponse;
-  type: string;
-  created_at: string;
-}
+export const attachmentResponseSchema = z.object({
+  id: z.string(),
+  type: z.enum(["image", "file"]),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  url: z.string().describe("Fetched with the same api_key + bearer token as every chat call."),
+});
+export type AttachmentResponse = z.infer<typeof attachmentResponseSchema>;
 
-export interface AttachmentResponse {
-  id: string;
-  type: "image" | "file";
-  name: string;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  /** Fetched with the same api_key + bearer token as every chat call. */
-  url: string;
-}
+export const messageVersionResponseSchema = z.object({
+  message_id: z.string(),
+  version: z.number().int(),
+  text: z.string(),
+  user_id: z.string(),
+  created_at: time.describe("When this text was written (the original send, or the edit that produced it)."),
+});
+export type MessageVersionResponse = z.infer<typeof messageVersionResponseSchema>;
 
-export interface MessageVersionResponse {
-  message_id: string;
-  version: number;
-  text: string;
-  user_id: string;
-  /** When this text was written (the original send, or the edit that produced it). */
-  created_at: string;
-}
+export const readStateResponseSchema = z.object({
+  user_id: z.string(),
+  last_read: timeOrNull,
+  last_read_message_id: z.string().nullable(),
+  unread_messages: z.number().int(),
+  unread_mentions: z.number().int().describe("Unread messages that mention this user."),
+});
+export type ReadStateResponse = z.infer<typeof readStateResponseSchema>;
 
-export interface ReadStateResponse {
-  user_id: string;
-  last_read: string | null;
-  last_read_message_id: string | null;
-  unread_messages: number;
-  /** Unread messages that mention this user. */
-  unread_mentions: number;
-}
-
-/** One channel with what a client needs to render it (query, watch). */
-export interface ChannelStateResponse {
-  channel: ChannelResponse;
-  members: MemberResponse[];
-  membership: MembershipResponse | null;
-  messages: MessageResponse[];
-  read: ReadStateResponse[];
-  watcher_count: number;
-  /** Highest event seq reflected in this state; watch from here. */
-  last_seq: number;
-  /** What the caller may do here, as the channel type's policies say (for offering actions). */
-  own_capabilities: ChannelCapabilities;
-}
-
-export interface UnreadResponse {
-  total_unread_count: number;
-  channels: { cid: string; unread_count: number; unread_mentions: number; last_read: string | null }[];
-  /** Unread replies in threads the user takes part in. */
-  threads: { parent_id: string; cid: string; unread_replies: number }[];
-}
+export const unreadResponseSchema = z.object({
+  total_unread_count: z.number().int(),
+  channels: z.array(
+    z.object({
+      cid: z.string(),
+      unread_count: z.number().int(),
+      unread_mentions: z.number().int(),
+      last_read: timeOrNull,
+    }),
+  ),
+  threads: z
+    .array(z.object({ parent_id: z.string(), cid: z.string(), unread_replies: z.number().int() }))
+    .describe("Unread replies in threads the user takes part in."),
+});
+export type UnreadResponse = z.infer<typeof unreadResponseSchema>;
 
 // ---- polls (docs/api.md "Polls"; their request schemas and limits are in polls.ts) ----
 
-export interface PollOptionResponse {
-  id: string;
-  text: string;
-  position: number;
-  vote_count: number;
-}
+export const pollOptionResponseSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  position: z.number().int(),
+  vote_count: z.number().int(),
+});
+export type PollOptionResponse = z.infer<typeof pollOptionResponseSchema>;
 
-/** A vote or a free-text answer. On an anonymous poll `user_id` and `user` are always null. */
-export interface PollVoteResponse {
-  id: string;
-  poll_id: string;
-  /** The option voted for; null for an answer. */
-  option_id: string | null;
-  is_answer: boolean;
-  answer_text: string | null;
-  user_id: string | null;
-  user: UserResponse | null;
-  created_at: string;
-  updated_at: string;
-}
+export const pollVoteResponseSchema = z
+  .object({
+    id: z.string(),
+    poll_id: z.string(),
+    option_id: z.string().nullable().describe("The option voted for; null for an answer."),
+    is_answer: z.boolean(),
+    answer_text: z.string().nullable(),
+    user_id: z.string().nullable(),
+    user: userResponseSchema.nullable(),
+    created_at: time,
+    updated_at: time,
+  })
+  .describe("A vote or a free-text answer. On an anonymous poll `user_id` and `user` are always null.");
+export type PollVoteResponse = z.infer<typeof pollVoteResponseSchema>;
 
-export interface PollResponse {
-  id: string;
-  name: string;
-  description: string;
-  /** Sorted by position. */
-  options: PollOptionResponse[];
-  /** Option votes (answers not included). */
-  vote_count: number;
-  vote_counts_by_option: Record<string, number>;
-  answers_count: number;
-  /** The newest answers, newest first (at most POLL_LATEST_VOTES). */
-  latest_answers: PollVoteResponse[];
-  /** The newest votes of each option; null on an anonymous poll. */
-  latest_votes_by_option: Record<string, PollVoteResponse[]> | null;
-  /** The current user's votes and answer. */
-  own_votes: PollVoteResponse[];
-  is_closed: boolean;
-  enforce_unique_vote: boolean;
-  max_votes_allowed: number | null;
-  allow_answers: boolean;
-  allow_user_suggested_options: boolean;
-  voting_visibility: VotingVisibility;
-  created_by_id: string;
-  created_by: UserResponse | null;
-  /** Where the poll lives once attached to a message; null before. */
-  message_id: string | null;
-  cid: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const pollResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  options: z.array(pollOptionResponseSchema).describe("Sorted by position."),
+  vote_count: z.number().int().describe("Option votes (answers not included)."),
+  vote_counts_by_option: z.record(z.string(), z.number().int()),
+  answers_count: z.number().int(),
+  latest_answers: z.array(pollVoteResponseSchema).describe("The newest answers, newest first (at most 10)."),
+  latest_votes_by_option: z
+    .record(z.string(), z.array(pollVoteResponseSchema))
+    .nullable()
+    .describe("The newest votes of each option; null on an anonymous poll."),
+  own_votes: z.array(pollVoteResponseSchema).describe("The current user's votes and answer."),
+  is_closed: z.boolean(),
+  enforce_unique_vote: z.boolean(),
+  max_votes_allowed: z.number().int().nullable(),
+  allow_answers: z.boolean(),
+  allow_user_suggested_options: z.boolean(),
+  voting_visibility: z.enum(VOTING_VISIBILITIES),
+  created_by_id: z.string(),
+  created_by: userResponseSchema.nullable(),
+  message_id: z.string().nullable().describe("Where the poll lives once attached to a message; null before."),
+  cid: z.string().nullable(),
+  created_at: time,
+  updated_at: time,
+});
+export type PollResponse = z.infer<typeof pollResponseSchema>;
 
 /** The poll as events carry it: what every watcher may see, so without `own_votes`. */
-export type PollEventPoll = Omit<PollResponse, "own_votes">;
+export const pollEventPollSchema = pollResponseSchema.omit({ own_votes: true });
+export type PollEventPoll = z.infer<typeof pollEventPollSchema>;
 
-export interface PollQueryResponse {
-  polls: PollResponse[];
-  next?: string;
-}
+export const pollQueryResponseSchema = z.object({
+  polls: z.array(pollResponseSchema),
+  next: z.string().optional(),
+});
+export type PollQueryResponse = z.infer<typeof pollQueryResponseSchema>;
 
-export interface PollVotesResponse {
-  votes: PollVoteResponse[];
-  next?: string;
-}
+export const pollVotesResponseSchema = z.object({
+  votes: z.array(pollVoteResponseSchema),
+  next: z.string().optional(),
+});
+export type PollVotesResponse = z.infer<typeof pollVotesResponseSchema>;
+
+// ---- messages and channel states ----
+
+export const messageResponseSchema = z.object({
+  id: z.string(),
+  cid: z.string(),
+  type: messageTypeSchema,
+  text: z.string(),
+  user: userResponseSchema,
+  created_at: time,
+  updated_at: time,
+  edited_at: timeOrNull,
+  deleted_at: timeOrNull,
+  seq: z.number().int().describe("The channel seq of the event that created this message."),
+  parent_id: z.string().nullable().describe("Set on a thread reply: the id of the message it replies to."),
+  show_in_channel: z.boolean().describe('A thread reply also shown in the channel ("also send to channel").'),
+  reply_count: z.number().int().describe("On a thread's parent: how many replies."),
+  last_reply_at: timeOrNull,
+  thread_participants: z.array(z.string()),
+  mentioned_users: z.array(z.string()).describe("Ids of the users mentioned with @."),
+  attachments: z.array(attachmentResponseSchema),
+  reaction_counts: z
+    .record(z.string(), z.number().int())
+    .describe('Count per reaction type, e.g. { "👍": 3 }.'),
+  latest_reactions: z
+    .array(reactionResponseSchema)
+    .describe('The newest reactions (at most 10), for "who reacted".'),
+  own_reactions: z
+    .array(reactionResponseSchema)
+    .describe("The reading user's own reactions (empty in events: apply `reaction.*` events instead)."),
+  pinned_at: timeOrNull,
+  pinned_by_id: z.string().nullable(),
+  poll_id: z.string().nullable().optional().describe('The poll this message carries (docs/api.md "Polls").'),
+  poll: pollResponseSchema
+    .optional()
+    .describe('The poll as the reader sees it; REST answers and `message.new` only (see "Polls").'),
+});
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** One channel with what a client needs to render it (query, watch). */
+export const channelStateResponseSchema = z.object({
+  channel: channelResponseSchema,
+  members: z.array(memberResponseSchema),
+  membership: membershipResponseSchema.nullable(),
+  messages: z.array(messageResponseSchema),
+  read: z.array(readStateResponseSchema),
+  watcher_count: z.number().int(),
+  last_seq: z.number().int().describe("Highest event seq reflected in this state; watch from here."),
+  own_capabilities: channelCapabilitiesSchema.describe(
+    "What the caller may do here, as the channel type's policies say (for offering actions).",
+  ),
+});
+export type ChannelStateResponse = z.infer<typeof channelStateResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { userIdSchema } from "./ids.js";
-import type { UserResponse } from "./models.js";
+import { messageResponseSchema, userResponseSchema } from "./models.js";
 
 const messageId = z.string().min(1).max(64);
 const cid = z.string().min(3).max(130);
@@ -54,6 +54,9 @@ export const banBodySchema = z
   })
   .strict();
 
+/** `GET /moderation/bans`: a channel's bans, or the app-wide ones. */
+export const bansQuerySchema = z.object({ cid: cid.optional() }).strict();
+
 export const unbanBodySchema = z.object({ target_user_id: userIdSchema, cid: cid.optional() }).strict();
 export const muteBodySchema = z.object({ target_id: userIdSchema }).strict();
 export const roleBodySchema = z.object({ role: z.enum(["user", "moderator", "admin"]) }).strict();
@@ -63,25 +66,29 @@ export type UpdateFlagsBody = z.infer<typeof updateFlagsBodySchema>;
 export type BanBody = z.infer<typeof banBodySchema>;
 export type UnbanBody = z.infer<typeof unbanBodySchema>;
 
-export interface FlagResponse {
-  message_id: string;
-  cid: string;
-  user_id: string;
-  user?: UserResponse;
-  reason: string;
-  created_at: string;
-  reviewed_by: string | null;
-  reviewed_at: string | null;
-  review_result: "keep" | "remove" | null;
-}
+export const flagResponseSchema = z.object({
+  message_id: z.string(),
+  cid: z.string(),
+  user_id: z.string(),
+  user: userResponseSchema.optional(),
+  reason: z.string(),
+  created_at: z.string(),
+  reviewed_by: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  review_result: z.enum(["keep", "remove"]).nullable(),
+});
+export type FlagResponse = z.infer<typeof flagResponseSchema>;
 
-export interface BanResponse {
-  user_id: string;
-  user?: UserResponse;
-  /** The channel, or null for an app-wide ban. */
-  cid: string | null;
-  reason: string;
-  banned_by_id: string;
-  created_at: string;
-  expires_at: string | null;
-}
+/** A flag in the review queue, with the flagged message (null once it is gone). */
+export const flagViewSchema = flagResponseSchema.extend({ message: messageResponseSchema.nullable() });
+
+export const banResponseSchema = z.object({
+  user_id: z.string(),
+  user: userResponseSchema.optional(),
+  cid: z.string().nullable().describe("The channel, or null for an app-wide ban."),
+  reason: z.string(),
+  banned_by_id: z.string(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+});
+export type BanResponse = z.infer<typeof banResponseSchema>;

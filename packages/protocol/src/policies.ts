@@ -33,13 +33,14 @@ export const POLICY_RESOURCES = [
   "RemovePollVote",
 ] as const;
 
-/** What the current user may do in a channel: on anything, or only on what they own. */
-export interface ChannelCapabilities {
-  any: PolicyResource[];
-  own: PolicyResource[];
-}
-
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
+
+/** What the current user may do in a channel: on anything, or only on what they own. */
+export const channelCapabilitiesSchema = z.object({
+  any: z.array(z.enum(POLICY_RESOURCES)),
+  own: z.array(z.enum(POLICY_RESOURCES)),
+});
+export type ChannelCapabilities = z.infer<typeof channelCapabilitiesSchema>;
 
 /** App-wide actions outside any channel. */
 export const APP_CAPABILITIES = ["ReviewFlags", "BanUser", "ManageChannelTypes", "SetRole"] as const;
@@ -77,23 +78,21 @@ export const policiesBodySchema = z
     "policy names must be unique",
   );
 
-/** `PATCH /channel-types/{name}`: the settings to change (who may read is the policies' job). */
+/** What an admin may set on a channel type (who may read is the policies' job). */
+export const channelTypeSettingsSchema = z.object({
+  typing_events: z.boolean(),
+  read_events: z.boolean(),
+  reactions: z.boolean(),
+  replies: z.boolean(),
+  uploads: z.boolean(),
+  polls: z.boolean(),
+  search: z.boolean(),
+  max_message_length: z.number().int().min(1).max(MAX_MESSAGE_LENGTH_LIMIT),
+});
+
+/** `PATCH /channel-types/{name}`: the settings to change. */
 export const channelTypeSettingsBodySchema = z
-  .object({
-    set: z
-      .object({
-        typing_events: z.boolean(),
-        read_events: z.boolean(),
-        reactions: z.boolean(),
-        replies: z.boolean(),
-        uploads: z.boolean(),
-        polls: z.boolean(),
-        search: z.boolean(),
-        max_message_length: z.number().int().min(1).max(MAX_MESSAGE_LENGTH_LIMIT),
-      })
-      .partial()
-      .strict(),
-  })
+  .object({ set: channelTypeSettingsSchema.partial().strict() })
   .strict();
 
 export type PolicyBody = z.infer<typeof policySchema>;

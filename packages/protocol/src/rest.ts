@@ -24,6 +24,17 @@ export const messagePaginationSchema = z
   })
   .strict();
 
+/** The same paging as a query string (`GET …/messages`, `GET …/replies`). */
+export const messagePageQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(0).max(MAX_PAGE_SIZE).optional(),
+    id_lt: z.string().optional(),
+    id_gt: z.string().optional(),
+    id_around: z.string().optional(),
+  })
+  .strict()
+  .pipe(messagePaginationSchema);
+
 export const queryChannelsBodySchema = z
   .object({
     filter: z
@@ -172,6 +183,23 @@ export const userSearchQuerySchema = pagedTextQuery(256);
 
 /** `GET /channels/joinable`: channels the user may join, by name. */
 export const joinableChannelsQuerySchema = pagedTextQuery(64);
+
+/**
+ * The image types the image proxy serves: raster formats a browser decodes and never runs. SVG
+ * is not among them (it can carry script), nor is anything whose bytes are not what it claims.
+ */
+export const PROXIED_IMAGE_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+] as const;
+
+/** `GET /chat/images`: the image of another host to fetch. */
+export const imageQuerySchema = z
+  .object({ url: z.string({ error: "url is required: the http(s) URL of the image" }).min(1) })
+  .strict();
 
 export type MessagePagination = z.infer<typeof messagePaginationSchema>;
 export type QueryChannelsBody = z.infer<typeof queryChannelsBodySchema>;

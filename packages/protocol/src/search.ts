@@ -1,6 +1,6 @@
 /** Search (spec §3, §4, §9; docs/api.md "Search"): request schemas and answer shapes. */
 import { z } from "zod";
-import type { ChannelResponse, UserResponse } from "./models.js";
+import { channelResponseSchema, userResponseSchema } from "./models.js";
 
 export const SEARCH_MAX_LIMIT = 100;
 export const SEARCH_MAX_QUERY_LENGTH = 256;
@@ -44,53 +44,53 @@ export type SearchMessagesQuery = z.infer<typeof searchMessagesQuerySchema>;
 export type SearchPageQuery = z.infer<typeof searchPageQuerySchema>;
 
 /** A matched word in a message's text: UTF-16 offsets `[start, end)` into `message.text`. */
-export interface HighlightRange {
-  start: number;
-  end: number;
-}
+export const highlightRangeSchema = z.object({ start: z.number().int(), end: z.number().int() });
+export type HighlightRange = z.infer<typeof highlightRangeSchema>;
 
 /** What a result row shows of a person: never more (no role, no presence). */
-export interface SearchUser {
-  id: string;
-  name: string;
-  image: string;
-}
+export const searchUserSchema = z.object({ id: z.string(), name: z.string(), image: z.string() });
+export type SearchUser = z.infer<typeof searchUserSchema>;
 
-export interface MessageSearchResult {
-  message: {
-    id: string;
-    cid: string;
-    text: string;
-    created_at: string;
-    /** Set when the message is a thread reply: the thread's first message. */
-    parent_id: string | null;
-    user: SearchUser;
-  };
-  channel: {
-    cid: string;
-    type: string;
-    id: string;
-    name: string;
-    image: string;
-    is_direct: boolean;
-  };
-  /** The matched words, in order, never overlapping. Render them as elements, never as HTML. */
-  highlight: HighlightRange[];
-}
+export const messageSearchResultSchema = z.object({
+  message: z.object({
+    id: z.string(),
+    cid: z.string(),
+    text: z.string(),
+    created_at: z.string(),
+    parent_id: z
+      .string()
+      .nullable()
+      .describe("Set when the message is a thread reply: the thread's first message."),
+    user: searchUserSchema,
+  }),
+  channel: z.object({
+    cid: z.string(),
+    type: z.string(),
+    id: z.string(),
+    name: z.string(),
+    image: z.string(),
+    is_direct: z.boolean(),
+  }),
+  highlight: z
+    .array(highlightRangeSchema)
+    .describe("The matched words, in order, never overlapping. Render them as elements, never as HTML."),
+});
+export type MessageSearchResult = z.infer<typeof messageSearchResultSchema>;
 
-export interface SearchMessagesResponse {
-  results: MessageSearchResult[];
-  /** Present when more results exist: pass it back as `next` for the following page. */
-  next?: string;
-}
+export const searchMessagesResponseSchema = z.object({
+  results: z.array(messageSearchResultSchema),
+  next: z
+    .string()
+    .optional()
+    .describe("Present when more results exist: pass it back as `next` for the following page."),
+});
+export type SearchMessagesResponse = z.infer<typeof searchMessagesResponseSchema>;
 
-export interface SearchUsersResponse {
-  users: UserResponse[];
-}
+export const searchUsersResponseSchema = z.object({ users: z.array(userResponseSchema) });
+export type SearchUsersResponse = z.infer<typeof searchUsersResponseSchema>;
 
-export interface SearchChannelsResponse {
-  channels: ChannelResponse[];
-}
+export const searchChannelsResponseSchema = z.object({ channels: z.array(channelResponseSchema) });
+export type SearchChannelsResponse = z.infer<typeof searchChannelsResponseSchema>;
 
 export interface HighlightSegment {
   text: string;

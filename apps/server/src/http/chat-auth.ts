@@ -16,10 +16,14 @@ export function bearer(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/** preHandler for every /chat route: api_key + token (+ user_id for server tokens) → req.actor. */
+/**
+ * preValidation hook of every authenticated /chat route: api_key + token (+ user_id for server
+ * tokens) → req.actor. api_key and user_id are consumed here, so the query and body schemas that
+ * validate next stay strict.
+ */
 export function chatAuthHook(auth: ChatAuth) {
   return async (req: FastifyRequest) => {
-    const q = req.query as Record<string, unknown>;
+    const q = (req.query ?? {}) as Record<string, unknown>;
     const b = (req.body ?? {}) as Record<string, unknown>;
     const userId =
       typeof q.user_id === "string" ? q.user_id : typeof b.user_id === "string" ? b.user_id : undefined;
@@ -28,7 +32,15 @@ export function chatAuthHook(auth: ChatAuth) {
       token: bearer(req),
       userId,
     });
-    // user_id is consumed here; the body schemas that follow stay strict.
-    if (typeof b.user_id === "string") delete b.user_id;
+    await dropAuthParams(req);
   };
+}
+
+/** Takes `api_key` and `user_id` out of the query and `user_id` out of the body. */
+export async function dropAuthParams(req: FastifyRequest): Promise<void> {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  delete q[API_KEY_PARAM];
+  delete q.user_id;
+  if (typeof b.user_id === "string") delete b.user_id;
 }

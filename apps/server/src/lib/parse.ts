@@ -15,6 +15,8 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
     }
     return r.data;
   }
+  const unknownOperation = r.error.issues.find(isUnknownOperation);
+  if (unknownOperation) throw unknownOperationError(unknownOperation, input);
   const fields: Record<string, string> = {};
   for (const issue of r.error.issues) {
     const key = issue.path.join(".") || "body";
@@ -27,6 +29,31 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   const first = Object.entries(fields)[0];
   const message = first ? (first[0] === "body" ? first[1] : `${first[0]}: ${first[1]}`) : "invalid input";
   throw new DomainError(ErrorCode.validation, message, fields);
+}
+
+type UnknownOperation = z.core.$ZodIssue & { discriminator: string; options: unknown[] };
+
+/**
+ * A body whose top-level discriminator (`POST /api/auth`'s `action`) names no operation asks for
+ * something the route does not do: `bad_request`, not a field to correct.
+ */
+function isUnknownOperation(issue: z.core.$ZodIssue): issue is UnknownOperation {
+  return (
+    issue.code === "invalid_union" &&
+    issue.path.length === 1 &&
+    typeof issue.discriminator === "string" &&
+    "options" in issue &&
+    Array.isArray(issue.options)
+  );
+}
+
+function unknownOperationError(issue: UnknownOperation, input: unknown): DomainError {
+  const given = (input as Record<string, unknown> | null | undefined)?.[issue.discriminator];
+  const options = issue.options.map(String);
+  return new DomainError(
+    ErrorCode.badRequest,
+    `unknown ${issue.discriminator} ${JSON.stringify(given ?? null).slice(0, 40)}; use ${options.slice(0, -1).join(", ")} or ${options.at(-1)}`,
+  );
 }
 
 /**

@@ -5,15 +5,10 @@
  * Answers are kept in memory (bounded by bytes) so a list of fifty avatars is fetched once per
  * node, not once per viewer; concurrent requests for one URL share one fetch.
  */
-import { ErrorCode, formatBytes } from "@parley/protocol";
+import { ErrorCode, formatBytes, PROXIED_IMAGE_TYPES } from "@parley/protocol";
 import { DomainError } from "../domain/errors.js";
 import { ByteBoundedCache } from "./byte-bounded-cache.js";
-import {
-  declaredImageType,
-  PROXIED_IMAGE_TYPES,
-  type ProxiedImageType,
-  sniffImageType,
-} from "./image-types.js";
+import { declaredImageType, type ProxiedImageType, sniffImageType } from "./image-types.js";
 import { OutboundError, type OutboundGuard } from "./outbound-guard.js";
 
 export interface ProxiedImage {

@@ -1,14 +1,5 @@
-/**
- * The image types the image proxy serves: raster formats a browser decodes and never runs. SVG
- * is not among them (it can carry script), nor is anything whose bytes are not what it claims.
- */
-export const PROXIED_IMAGE_TYPES = [
-  "image/png",
-  "image/jpeg",
-  "image/gif",
-  "image/webp",
-  "image/avif",
-] as const;
+import { PROXIED_IMAGE_TYPES } from "@parley/protocol";
+
 export type ProxiedImageType = (typeof PROXIED_IMAGE_TYPES)[number];
 
 /** Names servers use for these types beside the registered ones. */

@@ -87,6 +87,10 @@ export const moderationRows: Row[] = [
   ),
   row("update one's profile", [D, A, A, A, A, A, A], profile),
   row("fetch an external image through the proxy (GET /images)", [D, A, A, A, A, A, A], proxiedImage),
+  // The API description needs no credentials; whatever a caller sends along changes nothing.
+  row("read the API description (GET /openapi.json)", [A, A, A, A, A, A, A], (c) =>
+    rest(c, "GET", "/openapi.json"),
+  ),
 ];
 
 /**

@@ -52,7 +52,7 @@ export function queryEndpoints(f: QueryFixture): FuzzEndpoint[] {
     },
     {
       name: "message page",
-      schema: "pageQuery (server)",
+      schema: "messagePageQuerySchema",
       method: "GET",
       path: () => `/chat${f.channelPath}/messages`,
       base: page,
@@ -60,7 +60,7 @@ export function queryEndpoints(f: QueryFixture): FuzzEndpoint[] {
     },
     {
       name: "replies page",
-      schema: "pageQuery (server)",
+      schema: "messagePageQuerySchema",
       method: "GET",
       path: () => `/chat/messages/${f.messageId}/replies`,
       base: page,
@@ -68,7 +68,7 @@ export function queryEndpoints(f: QueryFixture): FuzzEndpoint[] {
     },
     {
       name: "bans",
-      schema: "bansQuery (server)",
+      schema: "bansQuerySchema",
       method: "GET",
       path: () => "/chat/moderation/bans",
       base: { cid: f.cid },

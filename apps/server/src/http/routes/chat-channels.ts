@@ -1,69 +1,53 @@
-import {
-  channelQueryBodySchema,
-  joinableChannelsQuerySchema,
-  markReadBodySchema,
-  queryChannelsBodySchema,
-  updateChannelBodySchema,
-  updateMembersBodySchema,
-} from "@parley/protocol";
+import { type MembershipResponse, apiRoutes as r } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import { parse } from "../../lib/parse.js";
 import type { Services } from "../../services.js";
-import { callQuery, cidOf, typeOf } from "./chat-params.js";
+import { serve } from "../serve-route.js";
+import { cidOf } from "./chat-params.js";
 
 export const chatChannelRoutes =
   (s: Services): FastifyPluginAsync =>
   async (app) => {
-    app.post("/channels", async (req) =>
-      s.channels.list(req.actor, parse(queryChannelsBodySchema, req.body)),
+    serve(app, r.queryChannels, async (req) => s.channels.list(req.actor, req.body));
+    serve(app, r.joinableChannels, async (req) => s.directory.joinable(req.actor, req.query));
+    serve(app, r.queryDirectChannel, async (req) =>
+      s.channels.query(req.actor, req.params.type, undefined, req.body),
     );
-    app.get("/channels/joinable", async (req) =>
-      s.directory.joinable(req.actor, parse(joinableChannelsQuerySchema, callQuery(req.query))),
+    serve(app, r.queryChannel, async (req) =>
+      s.channels.query(req.actor, req.params.type, req.params.id, req.body),
     );
-    app.post("/channels/:type/query", async (req) =>
-      s.channels.query(req.actor, typeOf(req.params), undefined, parse(channelQueryBodySchema, req.body)),
+    serve(app, r.updateChannel, async (req) => s.channels.update(req.actor, cidOf(req.params), req.body));
+    serve(app, r.deleteChannel, async (req) => s.channels.delete(req.actor, cidOf(req.params)));
+    serve(app, r.truncateChannel, async (req) => s.channels.truncate(req.actor, cidOf(req.params)));
+    serve(app, r.updateMembers, async (req) =>
+      s.channels.updateMembers(req.actor, cidOf(req.params), req.body),
     );
-    app.post("/channels/:type/:id/query", async (req) => {
-      const cid = cidOf(req.params);
-      const body = parse(channelQueryBodySchema, req.body);
-      const [type, id] = [cid.slice(0, cid.indexOf(":")), cid.slice(cid.indexOf(":") + 1)];
-      return s.channels.query(req.actor, type, id, body);
+    serve(app, r.joinChannel, async (req) => {
+      // What the domain types as a member is the caller's own membership (muted, hidden too).
+      const { channel, member } = await s.channels.join(req.actor, cidOf(req.params));
+      return { channel, member: member as MembershipResponse };
     });
-    app.patch("/channels/:type/:id", async (req) =>
-      s.channels.update(req.actor, cidOf(req.params), parse(updateChannelBodySchema, req.body)),
-    );
-    app.delete("/channels/:type/:id", async (req) => s.channels.delete(req.actor, cidOf(req.params)));
-    app.post("/channels/:type/:id/truncate", async (req) =>
-      s.channels.truncate(req.actor, cidOf(req.params)),
-    );
-    app.post("/channels/:type/:id/members", async (req) =>
-      s.channels.updateMembers(req.actor, cidOf(req.params), parse(updateMembersBodySchema, req.body)),
-    );
-    app.post("/channels/:type/:id/join", async (req) => s.channels.join(req.actor, cidOf(req.params)));
-    app.post("/channels/:type/:id/leave", async (req) => {
+    serve(app, r.leaveChannel, async (req) => {
       await s.channels.leave(req.actor, cidOf(req.params));
       return {};
     });
-    for (const [path, hidden] of [
-      ["hide", true],
-      ["show", false],
+    for (const [route, hidden] of [
+      [r.hideChannel, true],
+      [r.showChannel, false],
     ] as const) {
-      app.post(`/channels/:type/:id/${path}`, async (req) => {
+      serve(app, route, async (req) => {
         await s.channels.setHidden(req.actor, cidOf(req.params), hidden);
         return {};
       });
     }
-    for (const [path, muted] of [
-      ["mute", true],
-      ["unmute", false],
+    for (const [route, muted] of [
+      [r.muteChannel, true],
+      [r.unmuteChannel, false],
     ] as const) {
-      app.post(`/channels/:type/:id/${path}`, async (req) => {
+      serve(app, route, async (req) => {
         await s.channels.setMuted(req.actor, cidOf(req.params), muted);
         return {};
       });
     }
-    app.post("/channels/:type/:id/read", async (req) =>
-      s.read.markRead(req.actor, cidOf(req.params), parse(markReadBodySchema, req.body)),
-    );
-    app.get("/unread", async (req) => s.read.unread(req.actor));
+    serve(app, r.markRead, async (req) => s.read.markRead(req.actor, cidOf(req.params), req.body));
+    serve(app, r.unread, async (req) => s.read.unread(req.actor));
   };

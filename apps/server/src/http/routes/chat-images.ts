@@ -1,12 +1,7 @@
+import { apiRoutes } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
-import { parse } from "../../lib/parse.js";
 import type { ImageProxy } from "../../outbound/image-proxy.js";
-import { callQuery } from "./chat-params.js";
-
-const imageQuery = z
-  .object({ url: z.string({ error: "url is required: the http(s) URL of the image" }).min(1) })
-  .strict();
+import { serve } from "../serve-route.js";
 
 /** Nothing in an answer may ever run, even opened on its own as a document. */
 const IMAGE_CSP = "default-src 'none'; sandbox";
@@ -15,9 +10,8 @@ const IMAGE_CSP = "default-src 'none'; sandbox";
 export const chatImageRoutes =
   (images: ImageProxy): FastifyPluginAsync =>
   async (app) => {
-    app.get("/images", async (req, reply) => {
-      const { url } = parse(imageQuery, callQuery(req.query));
-      const image = await images.get(url);
+    serve(app, apiRoutes.getImage, async (req, reply) => {
+      const image = await images.get(req.query.url);
       return reply
         .header("content-type", image.type)
         .header("content-length", String(image.body.length))

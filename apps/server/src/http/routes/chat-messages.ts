@@ -1,45 +1,25 @@
-import { messagePaginationSchema, sendMessageBodySchema, updateMessageBodySchema } from "@parley/protocol";
+import { apiRoutes as r } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
-import { parse } from "../../lib/parse.js";
 import type { Services } from "../../services.js";
-import { callQuery, cidOf, messageIdOf } from "./chat-params.js";
-
-export const pageQuery = z
-  .object({
-    limit: z.coerce.number().int().min(0).max(300).optional(),
-    id_lt: z.string().optional(),
-    id_gt: z.string().optional(),
-    id_around: z.string().optional(),
-  })
-  .strict()
-  .pipe(messagePaginationSchema);
+import { serve } from "../serve-route.js";
+import { cidOf } from "./chat-params.js";
 
 export const chatMessageRoutes =
   (s: Services): FastifyPluginAsync =>
   async (app) => {
-    app.post("/channels/:type/:id/messages", async (req, reply) => {
-      const { message, created } = await s.messages.send(
-        req.actor,
-        cidOf(req.params),
-        parse(sendMessageBodySchema, req.body),
-      );
-      return reply.status(created ? 201 : 200).send({ message });
+    serve(app, r.sendMessage, async (req, reply) => {
+      const { message, created } = await s.messages.send(req.actor, cidOf(req.params), req.body);
+      reply.status(created ? 201 : 200);
+      return { message };
     });
-    app.get("/channels/:type/:id/messages", async (req) => ({
-      messages: await s.messages.page(req.actor, cidOf(req.params), parse(pageQuery, callQuery(req.query))),
+    serve(app, r.getMessages, async (req) => ({
+      messages: await s.messages.page(req.actor, cidOf(req.params), req.query),
     }));
-    app.get("/messages/:id", async (req) => ({
-      message: await s.messages.get(req.actor, messageIdOf(req.params)),
+    serve(app, r.getMessage, async (req) => ({ message: await s.messages.get(req.actor, req.params.id) }));
+    serve(app, r.updateMessage, async (req) => ({
+      message: await s.messages.update(req.actor, req.params.id, req.body.message.text),
     }));
-    app.put("/messages/:id", async (req) => ({
-      message: await s.messages.update(
-        req.actor,
-        messageIdOf(req.params),
-        parse(updateMessageBodySchema, req.body).message.text,
-      ),
-    }));
-    app.delete("/messages/:id", async (req) => ({
-      message: await s.messages.delete(req.actor, messageIdOf(req.params)),
+    serve(app, r.deleteMessage, async (req) => ({
+      message: await s.messages.delete(req.actor, req.params.id),
     }));
   };

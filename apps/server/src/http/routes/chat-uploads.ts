@@ -1,7 +1,9 @@
+import { apiRoutes } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { Services } from "../../services.js";
 import { firstFile } from "../multipart-file.js";
-import { cidOf, messageIdOf } from "./chat-params.js";
+import { serve } from "../serve-route.js";
+import { cidOf } from "./chat-params.js";
 
 /** Downloads run in a sandbox: even an HTML or SVG file can never script this origin. */
 const FILE_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
@@ -11,19 +13,20 @@ export const chatUploadRoutes =
   async (app) => {
     // The body is left unparsed here: the route streams it (multipart-file.ts).
     app.addContentTypeParser("multipart/form-data", (_req, _payload, done) => done(null, undefined));
-    app.post("/channels/:type/:id/uploads", async (req, reply) => {
+    serve(app, apiRoutes.uploadFile, async (req, reply) => {
       const cid = cidOf(req.params);
       const incoming = await firstFile(req.raw, maxBytes);
       try {
         const file = await s.uploads.upload(req.actor, cid, incoming);
-        return reply.status(201).send({ file });
+        reply.status(201);
+        return { file };
       } catch (err) {
         incoming.discard();
         throw err;
       }
     });
-    app.get("/uploads/:id", async (req, reply) => {
-      const f = await s.uploads.open(req.actor, messageIdOf(req.params));
+    serve(app, apiRoutes.getFile, async (req, reply) => {
+      const f = await s.uploads.open(req.actor, req.params.id);
       const disposition = f.inline ? "inline" : "attachment";
       return reply
         .header("content-type", f.inline ? f.upload.mime : "application/octet-stream")

@@ -1,14 +1,11 @@
-import { userSearchQuerySchema } from "@parley/protocol";
+import { apiRoutes as r } from "@parley/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import { parse } from "../../lib/parse.js";
 import type { Services } from "../../services.js";
-import { callQuery } from "./chat-params.js";
+import { serve } from "../serve-route.js";
 
 export const chatUserRoutes =
   (s: Services): FastifyPluginAsync =>
   async (app) => {
-    app.get("/me", async (req) => ({ user: await s.users.me(req.actor) }));
-    app.get("/users", async (req) => ({
-      users: await s.users.search(req.actor, parse(userSearchQuerySchema, callQuery(req.query))),
-    }));
+    serve(app, r.me, async (req) => ({ user: await s.users.me(req.actor) }));
+    serve(app, r.queryUsers, async (req) => ({ users: await s.users.search(req.actor, req.query) }));
   };

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { messageVersionResponseSchema, reactionResponseSchema } from "../models.js";
+import {
+  messageHistoryBodySchema,
+  messagePageQuerySchema,
+  reactionBodySchema,
+  sendMessageBodySchema,
+  threadReadBodySchema,
+  updateMessageBodySchema,
+} from "../rest.js";
+import { emptyAnswer, messageAnswer, messagesAnswer, reactionChangeAnswer } from "./answers.js";
+import { channelPath, idPath, reactionPath } from "./params.js";
+import type { ApiRoute } from "./route.js";
+
+const onMessage = { tag: "messages", auth: "either", params: idPath } as const;
+const inThread = { tag: "threads, reactions, pins", auth: "either", params: idPath } as const;
+
+/** Messages, threads, reactions, pins and edit history (docs/api.md "Chat REST", "Threads…"). */
+export const messageRoutes = {
+  sendMessage: {
+    tag: "messages",
+    method: "POST",
+    path: "/chat/channels/{type}/{id}/messages",
+    auth: "either",
+    params: channelPath,
+    summary: "Send a message (idempotent by its `id`: a retry answers 200 with the original)",
+    body: sendMessageBodySchema,
+    answers: { 201: messageAnswer, 200: messageAnswer },
+    errors: ["bad_request", "forbidden", "banned", "not_found", "conflict"],
+  },
+  getMessages: {
+    tag: "messages",
+    method: "GET",
+    path: "/chat/channels/{type}/{id}/messages",
+    auth: "either",
+    params: channelPath,
+    summary: "A page of a channel's messages, oldest first",
+    query: messagePageQuerySchema,
+    answers: { 200: messagesAnswer },
+    errors: ["forbidden", "not_found"],
+  },
+  getMessage: {
+    ...onMessage,
+    method: "GET",
+    path: "/chat/messages/{id}",
+    summary: "One message",
+    answers: { 200: messageAnswer },
+    errors: ["forbidden", "not_found"],
+  },
+  updateMessage: {
+    ...onMessage,
+    method: "PUT",
+    path: "/chat/messages/{id}",
+    summary: "Edit one's own message",
+    body: updateMessageBodySchema,
+    answers: { 200: messageAnswer },
+    errors: ["bad_request", "forbidden", "banned", "not_found"],
+  },
+  deleteMessage: {
+    ...onMessage,
+    method: "DELETE",
+    path: "/chat/messages/{id}",
+    summary: "Delete a message (soft: type `deleted`, text, versions and files gone)",
+    answers: { 200: messageAnswer },
+    errors: ["forbidden", "not_found"],
+  },
+  getReplies: {
+    ...inThread,
+    method: "GET",
+    path: "/chat/messages/{id}/replies",
+    summary: "A page of a thread's replies, oldest first",
+    query: messagePageQuerySchema,
+    answers: { 200: messagesAnswer },
+    errors: ["forbidden", "not_found"],
+  },
+  markThreadRead: {
+    ...inThread,
+    method: "POST",
+    path: "/chat/messages/{id}/thread/read",
+    summary: "Mark a thread's replies read",
+    body: threadReadBodySchema,
+    answers: { 200: emptyAnswer },
+    errors: ["forbidden", "not_found"],
+  },
+  sendReaction: {
+    ...inThread,
+    method: "POST",
+    path: "/chat/messages/{id}/reaction",
+    summary: "React to a message (a type the caller already has changes nothing)",
+    body: reactionBodySchema,
+    answers: { 201: reactionChangeAnswer },
+    errors: ["bad_request", "forbidden", "banned", "not_found"],
+  },
+  deleteReaction: {
+    ...inThread,
+    method: "DELETE",
+    path: "/chat/messages/{id}/reaction/{type}",
+    params: reactionPath,
+    summary: "Remove one's reaction of a type",
+    answers: { 200: reactionChangeAnswer },
+    errors: ["forbidden", "banned", "not_found"],
+  },
+  getReactions: {
+    ...inThread,
+    method: "GET",
+    path: "/chat/messages/{id}/reactions",
+    summary: "A message's reactions, each with its reactor",
+    answers: { 200: z.object({ reactions: z.array(reactionResponseSchema) }) },
+    errors: ["forbidden", "not_found"],
+  },
+  pinMessage: {
+    ...inThread,
+    method: "POST",
+    path: "/chat/messages/{id}/pin",
+    summary: "Pin a message",
+    answers: { 200: messageAnswer },
+    errors: ["bad_request", "forbidden", "not_found"],
+  },
+  unpinMessage: {
+    ...inThread,
+    method: "POST",
+    path: "/chat/messages/{id}/unpin",
+    summary: "Unpin a message",
+    answers: { 200: messageAnswer },
+    errors: ["bad_request", "forbidden", "not_found"],
+  },
+  getPinnedMessages: {
+    ...inThread,
+    method: "GET",
+    path: "/chat/channels/{type}/{id}/pinned",
+    params: channelPath,
+    summary: "A channel's pinned messages, most recently pinned first",
+    answers: { 200: messagesAnswer },
+    errors: ["forbidden", "not_found"],
+  },
+  getMessageHistory: {
+    tag: inThread.tag,
+    auth: "either",
+    method: "POST",
+    path: "/chat/messages/history",
+    summary: "Every version of a message's text, the current one included",
+    body: messageHistoryBodySchema,
+    answers: { 200: z.object({ message_history: z.array(messageVersionResponseSchema) }) },
+    errors: ["forbidden", "not_found"],
+  },
+} as const satisfies Record<string, ApiRoute>;

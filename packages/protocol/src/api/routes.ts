@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { accountRoutes } from "./account-routes.js";
+import { channelRoutes } from "./channel-routes.js";
+import { fileRoutes } from "./file-routes.js";
+import { messageRoutes } from "./message-routes.js";
+import { moderationRoutes } from "./moderation-routes.js";
+import { pollRoutes } from "./poll-routes.js";
+import type { ApiRoute } from "./route.js";
+import { userRoutes } from "./user-routes.js";
+
+export const OPENAPI_PATH = "/chat/openapi.json";
+
+const referenceRoutes = {
+  openapi: {
+    tag: "reference",
+    method: "GET",
+    path: OPENAPI_PATH,
+    auth: "none",
+    summary: "This document: the REST API as OpenAPI 3.1",
+    answers: {
+      200: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
+    },
+    errors: [],
+  },
+} as const satisfies Record<string, ApiRoute>;
+
+/**
+ * Every REST route of `/api` and `/chat`, by operation name: the server registers and validates
+ * from it, the SDK calls through it, and the OpenAPI document is generated from it.
+ */
+export const apiRoutes = {
+  ...accountRoutes,
+  ...channelRoutes,
+  ...messageRoutes,
+  ...fileRoutes,
+  ...pollRoutes,
+  ...moderationRoutes,
+  ...userRoutes,
+  ...referenceRoutes,
+} as const satisfies Record<string, ApiRoute>;
+
+export type ApiRoutes = typeof apiRoutes;
+export type ApiRouteName = keyof ApiRoutes;
