@@ -5,6 +5,7 @@
  */
 import SQLite from "better-sqlite3";
 import { ChannelTypes } from "../../apps/server/src/domain/channels/channel-types.js";
+import { messageColumns } from "../../apps/server/src/store/kysely/row-values.js";
 import { openSqliteStore } from "../../apps/server/src/store/sqlite/sqlite-store.js";
 import { messageRow } from "../../apps/server/src/store/testing/fixtures.js";
 
@@ -114,7 +115,7 @@ export async function generateCorpus(file: string, o: CorpusOptions): Promise<Co
           created_at: iso(ms),
           updated_at: iso(ms),
         });
-        insertMessage.run(row);
+        insertMessage.run(messageColumns(row));
         lastAt.set(cid, iso(base + i * 1000));
       }
     })();

@@ -91,7 +91,7 @@ export function can(action: Action, ctx: AccessContext | PollAccessContext): boo
   if (action === "JoinChannel" && member) return false;
   return allowed(ctx.policies, {
     resource: action,
-    roles: rolesOf(actor, member, Boolean(channel.is_direct)),
+    roles: rolesOf(actor, member, channel.is_direct),
     isOwner: ctx.ownerId !== undefined && ctx.ownerId === actor.userId,
   });
 }
@@ -179,7 +179,7 @@ function canPoll(action: Action, ctx: PollAccessContext): boolean {
   const ask = (resource: Action, ownerId: string | undefined) =>
     allowed(home.policies!, {
       resource,
-      roles: rolesOf(withRole, home.member, Boolean(home.channel?.is_direct)),
+      roles: rolesOf(withRole, home.member, home.channel?.is_direct ?? false),
       isOwner: ownerId === actor.userId,
     });
   switch (action) {
@@ -190,7 +190,7 @@ function canPoll(action: Action, ctx: PollAccessContext): boolean {
     case "SuggestPollOption":
       return (
         ask("UpdatePoll", poll.created_by_id) ||
-        (Boolean(poll.allow_user_suggested_options) && ask("CastPollVote", undefined))
+        (poll.allow_user_suggested_options && ask("CastPollVote", undefined))
       );
     case "CastPollVote":
       return ask("CastPollVote", undefined);

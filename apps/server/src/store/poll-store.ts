@@ -1,8 +1,20 @@
 import type { PollOptionsTable, PollsTable, PollVotesTable } from "./schema.js";
 
-export type PollRow = PollsTable;
+/** A poll as the domain sees it: its flags are booleans (rows.ts). */
+export interface PollRow
+  extends Omit<
+    PollsTable,
+    "enforce_unique_vote" | "allow_answers" | "allow_user_suggested_options" | "is_closed"
+  > {
+  enforce_unique_vote: boolean;
+  allow_answers: boolean;
+  allow_user_suggested_options: boolean;
+  is_closed: boolean;
+}
 export type PollOptionRow = PollOptionsTable;
-export type PollVoteRow = PollVotesTable;
+export interface PollVoteRow extends Omit<PollVotesTable, "is_answer"> {
+  is_answer: boolean;
+}
 
 /** Where an attached poll lives: the message carrying it (`messages.poll_id`) and its channel. */
 export interface PollHome {
@@ -47,11 +59,11 @@ export interface VotePageQuery {
   limit: number;
 }
 
-/** Per poll and option: how many votes (answers have option_id null and is_answer 1). */
+/** Per poll and option: how many votes (answers have option_id null and is_answer true). */
 export interface VoteCount {
   poll_id: string;
   option_id: string | null;
-  is_answer: number;
+  is_answer: boolean;
   n: number;
 }
 

@@ -1,41 +1,26 @@
 import type { Envelope, EventPort } from "../domain/events.js";
 import type { PollRepo } from "./poll-store.js";
 import type {
-  AccountsTable,
-  BansTable,
-  ChannelsTable,
-  ChannelTypesTable,
-  EventsTable,
-  FlagsTable,
-  MembersTable,
-  MessagesTable,
-  MessageVersionsTable,
-  ReactionsTable,
-  SessionsTable,
-  ThreadMembersTable,
-  UploadsTable,
-  UserMutesTable,
-  UsersTable,
-} from "./schema.js";
+  AccountRow,
+  BanRow,
+  ChannelRow,
+  ChannelTypeRow,
+  EventRow,
+  FlagRow,
+  MemberRow,
+  MessageRow,
+  MessageVersionRow,
+  ReactionRow,
+  SessionRow,
+  ThreadMemberRow,
+  UploadRow,
+  UserMuteRow,
+  UserRow,
+} from "./rows.js";
 import type { StoreHealth } from "./store-health.js";
 
 export type * from "./poll-store.js";
-
-export type AccountRow = AccountsTable;
-export type SessionRow = SessionsTable;
-export type UserRow = UsersTable;
-export type ChannelTypeRow = ChannelTypesTable;
-export type ChannelRow = ChannelsTable;
-export type MemberRow = MembersTable;
-export type MessageRow = MessagesTable;
-export type EventRow = EventsTable;
-export type MessageVersionRow = MessageVersionsTable;
-export type ReactionRow = ReactionsTable;
-export type ThreadMemberRow = ThreadMembersTable;
-export type UploadRow = UploadsTable;
-export type FlagRow = FlagsTable;
-export type BanRow = BansTable;
-export type UserMuteRow = UserMutesTable;
+export type * from "./rows.js";
 
 export interface MemberWithUser {
   member: MemberRow;
@@ -92,7 +77,7 @@ export interface ChannelTypeRepo {
   get(name: string): Promise<ChannelTypeRow | undefined>;
   names(): Promise<string[]>;
   put(row: ChannelTypeRow): Promise<void>;
-  setPolicies(name: string, policies: string | null): Promise<void>;
+  setPolicies(name: string, policies: ChannelTypeRow["policies"]): Promise<void>;
 }
 
 export interface FlagQuery {
@@ -134,7 +119,7 @@ export interface ModerationRepo {
 export interface MembershipKind {
   type: string;
   role: string;
-  is_direct: number;
+  is_direct: boolean;
 }
 
 export interface ChannelListQuery {
@@ -255,7 +240,7 @@ export interface UnreadRow {
   cid: string;
   unread_count: number;
   last_read_at: string | null;
-  muted: number;
+  muted: boolean;
 }
 
 /** Where a member has read a channel up to. */

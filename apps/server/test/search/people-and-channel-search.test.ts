@@ -78,7 +78,7 @@ test("user search: a user banned app-wide is listed without their activity", asy
     banned_by_id: corpus.me,
     created_at: new Date().toISOString(),
     expires_at: null,
-    shadow: 0,
+    shadow: false,
   });
   const after = await s.chat(token, "GET", withQuery("/search/users", { q: banned }));
   expect(after.body.users).toEqual([

@@ -42,7 +42,7 @@ describe.skipIf(!url)("PostgreSQL with several nodes", () => {
     const [a, b, checker] = nodes as [Store, Store, Store];
     await a.channelTypes.put({
       name: "seqtest",
-      config: "{}",
+      config: {},
       created_at: new Date().toISOString(),
       policies: null,
     });
@@ -58,7 +58,7 @@ describe.skipIf(!url)("PostgreSQL with several nodes", () => {
       updated_at: new Date().toISOString(),
       last_message_at: null,
       member_count: 0,
-      is_direct: 0,
+      is_direct: false,
       deleted_at: null,
       truncated_at: null,
       truncated_seq: 0,

@@ -103,8 +103,8 @@ export class ChannelReader {
       views.map(({ ctx, readers }) => ({
         cid: ctx.channel.cid,
         readers: readers.map(({ member }) => member),
-        truncatedSeq: Number(ctx.channel.truncated_seq),
-        upToSeq: Number(ctx.channel.last_seq),
+        truncatedSeq: ctx.channel.truncated_seq,
+        upToSeq: ctx.channel.last_seq,
       })),
     );
     return views.map(({ ctx, members, own, readers }, i) => {
@@ -123,7 +123,7 @@ export class ChannelReader {
             member.user_id === actor.userId ? mentions : 0,
           ),
         ),
-        last_seq: Number(channel.last_seq),
+        last_seq: channel.last_seq,
         own_capabilities: channelCapabilities(ctx),
       };
     });

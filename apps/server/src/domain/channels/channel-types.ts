@@ -48,12 +48,7 @@ export class ChannelTypes {
   async seed(): Promise<void> {
     for (const [name, config] of Object.entries(BUILT_IN_TYPES)) {
       if (!(await this.store.channelTypes.get(name))) {
-        await this.store.channelTypes.put({
-          name,
-          config: JSON.stringify(config),
-          created_at: iso(this.clock()),
-          policies: null,
-        });
+        await this.store.channelTypes.put({ name, config, created_at: iso(this.clock()), policies: null });
       }
     }
   }
@@ -96,7 +91,7 @@ export class ChannelTypes {
   async setPolicies(name: string, policies: Policy[] | null): Promise<Policy[]> {
     await this.store.transaction(async (tx) => {
       await this.#row(name, tx);
-      await tx.channelTypes.setPolicies(name, policies ? JSON.stringify(policies) : null);
+      await tx.channelTypes.setPolicies(name, policies);
       tx.emit({ kind: "access-type", type: name });
     });
     this.invalidate(name);
@@ -107,8 +102,7 @@ export class ChannelTypes {
   async updateConfig(name: string, set: Partial<ChannelConfig>): Promise<ChannelConfig> {
     await this.store.transaction(async (tx) => {
       const row = await this.#row(name, tx);
-      const config = { ...parseConfig(row.config), ...set };
-      await tx.channelTypes.put({ ...row, config: JSON.stringify(config) });
+      await tx.channelTypes.put({ ...row, config: { ...withDefaults(row.config), ...set } });
       tx.emit({ kind: "access-type", type: name });
     });
     this.invalidate(name);
@@ -131,15 +125,13 @@ export class ChannelTypes {
         type: "unknown channel type",
       });
     }
-    const list = row.policies
-      ? (JSON.parse(row.policies) as Policy[])
-      : (DEFAULT_POLICIES[name] ?? [DENY_ALL]);
-    const entry = { at: now, config: parseConfig(row.config), policies: ordered(list) };
+    const list = row.policies ?? DEFAULT_POLICIES[name] ?? [DENY_ALL];
+    const entry = { at: now, config: withDefaults(row.config), policies: ordered(list) };
     this.cache.set(name, entry);
     return entry;
   }
 }
 
-function parseConfig(stored: string): ChannelConfig {
-  return { ...base, ...(JSON.parse(stored) as Partial<ChannelConfig>) };
+function withDefaults(stored: Partial<ChannelConfig>): ChannelConfig {
+  return { ...base, ...stored };
 }

@@ -162,7 +162,7 @@ export class ChannelsService {
     const channel = toChannelResponse(ctx.channel, ctx.config);
     const now = iso(this.clock());
     await this.store.transaction(async (tx) => {
-      await tx.members.update(cid, actor.userId, { hidden: hidden ? 1 : 0 });
+      await tx.members.update(cid, actor.userId, { hidden });
       tx.emit({
         kind: "users",
         userIds: [actor.userId],
@@ -176,7 +176,7 @@ export class ChannelsService {
   async setMuted(actor: Actor, cid: string, muted: boolean): Promise<void> {
     await loadChannel(this.store, this.types, actor, cid, "LeaveChannel");
     await this.store.transaction(async (tx) => {
-      await tx.members.update(cid, actor.userId, { muted: muted ? 1 : 0 });
+      await tx.members.update(cid, actor.userId, { muted });
       tx.emit({
         kind: "users",
         userIds: [actor.userId],
@@ -222,7 +222,7 @@ export class ChannelsService {
           updated_at: now,
           last_message_at: null,
           member_count: memberIds.length,
-          is_direct: c.direct ? 1 : 0,
+          is_direct: c.direct,
           deleted_at: null,
           truncated_at: null,
           truncated_seq: 0,
@@ -276,7 +276,7 @@ export class ChannelsService {
       await this.requireUsers(tx, add);
       for (const userId of unique(add)) {
         if (await tx.members.get(cid, userId)) continue;
-        const m = newMember(cid, userId, "channel_member", now, Number(row.last_seq));
+        const m = newMember(cid, userId, "channel_member", now, row.last_seq);
         await tx.members.insert(m);
         row = await tx.channels.update(cid, { member_count: await tx.members.count(cid), updated_at: now });
         const u = await tx.users.get(userId);
@@ -349,8 +349,8 @@ function newMember(cid: string, userId: string, role: string, now: string, lastR
     user_id: userId,
     role,
     created_at: now,
-    hidden: 0,
-    muted: 0,
+    hidden: false,
+    muted: false,
     last_read_at: null,
     last_read_message_id: null,
     last_read_seq: lastReadSeq,

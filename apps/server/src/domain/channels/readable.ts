@@ -19,8 +19,7 @@ export async function hiddenKinds(
     const policies = await types.policies(type, repos);
     for (const role of CHANNEL_ROLES) {
       for (const isDirect of [false, true]) {
-        if (!memberMayRead(actor, policies, role, isDirect))
-          hidden.push({ type, role, is_direct: isDirect ? 1 : 0 });
+        if (!memberMayRead(actor, policies, role, isDirect)) hidden.push({ type, role, is_direct: isDirect });
       }
     }
   }
@@ -47,7 +46,7 @@ export async function readersOf(
   audience: Audience,
 ): Promise<string[]> {
   const policies = await types.policies(channel.type, repos);
-  const direct = Boolean(channel.is_direct);
+  const direct = channel.is_direct;
   const reads = (appRole: string, role: string) =>
     memberMayRead({ userId: "", server: false, role: appRole as Actor["role"] }, policies, role, direct);
   if (APP_ROLES.every((app) => CHANNEL_ROLES.every((role) => reads(app, role)))) return audience.userIds;

@@ -1,5 +1,4 @@
 import type {
-  AttachmentResponse,
   ChannelConfig,
   ChannelResponse,
   ChannelRole,
@@ -23,8 +22,8 @@ export function toChannelResponse(c: ChannelRow, config: ChannelConfig): Channel
     created_at: c.created_at,
     updated_at: c.updated_at,
     last_message_at: c.last_message_at,
-    member_count: Number(c.member_count),
-    is_direct: Boolean(c.is_direct),
+    member_count: c.member_count,
+    is_direct: c.is_direct,
     deleted_at: c.deleted_at,
     truncated_at: c.truncated_at,
     config,
@@ -41,7 +40,7 @@ export function toMemberResponse(m: MemberRow, u: UserRow): MemberResponse {
 }
 
 export function toMembershipResponse(m: MemberRow, u: UserRow): MembershipResponse {
-  return { ...toMemberResponse(m, u), muted: Boolean(m.muted), hidden: Boolean(m.hidden) };
+  return { ...toMemberResponse(m, u), muted: m.muted, hidden: m.hidden };
 }
 
 export interface MessageExtras {
@@ -72,14 +71,14 @@ export function toMessageResponse(m: MessageRow, u: UserRow, extras: MessageExtr
     updated_at: m.updated_at,
     edited_at: m.edited_at,
     deleted_at: m.deleted_at,
-    seq: Number(m.seq),
+    seq: m.seq,
     parent_id: m.parent_id,
-    show_in_channel: Boolean(m.show_in_channel),
-    reply_count: Number(m.reply_count),
+    show_in_channel: m.show_in_channel,
+    reply_count: m.reply_count,
     last_reply_at: m.last_reply_at,
     thread_participants: [...(extras.participants ?? [])],
-    mentioned_users: JSON.parse(m.mentioned_users) as string[],
-    attachments: m.type === "deleted" ? [] : (JSON.parse(m.attachments) as AttachmentResponse[]),
+    mentioned_users: m.mentioned_users,
+    attachments: m.type === "deleted" ? [] : m.attachments,
     reaction_counts: counts,
     latest_reactions: reactions.slice(0, 10).map(toReaction),
     own_reactions: extras.viewerId

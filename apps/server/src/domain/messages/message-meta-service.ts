@@ -30,7 +30,7 @@ export class MessageMetaService {
 
   async pinned(actor: Actor, cid: string): Promise<MessageResponse[]> {
     const ctx = await loadChannel(this.store, this.types, actor, cid, "ReadChannel");
-    const rows = await this.store.conversation.pinned(cid, Number(ctx.channel.truncated_seq), 100);
+    const rows = await this.store.conversation.pinned(cid, ctx.channel.truncated_seq, 100);
     return renderMessages(this.store, rows, actor.userId);
   }
 
@@ -48,7 +48,7 @@ export class MessageMetaService {
       user_id: m.user_id,
       created_at: m.edited_at ?? m.created_at,
     };
-    const all = [...previous.map((v) => ({ ...v, version: Number(v.version) })), current];
+    const all = [...previous, current];
     const direction = body.sort?.[0]?.direction ?? -1;
     const sorted = direction === 1 ? all : all.reverse();
     return sorted.slice(0, body.limit ?? 100);
@@ -58,11 +58,11 @@ export class MessageMetaService {
     const { row, ctx } = await this.messages.readable(actor, parentId);
     const replies = await this.store.messages.page({
       cid: ctx.channel.cid,
-      afterSeq: Number(ctx.channel.truncated_seq),
+      afterSeq: ctx.channel.truncated_seq,
       parentId: row.message.id,
       limit: 1,
     });
     const last = replies.at(-1);
-    if (last) await this.store.conversation.setThreadRead(parentId, actor.userId, Number(last.message.seq));
+    if (last) await this.store.conversation.setThreadRead(parentId, actor.userId, last.message.seq);
   }
 }

@@ -26,7 +26,7 @@ export async function renderMessages(
     return (await Promise.all(batches.map((b) => renderMessages(repos, b, viewerId)))).flat();
   }
   const ids = rows.map((r) => r.message.id);
-  const threadIds = rows.filter((r) => Number(r.message.reply_count) > 0).map((r) => r.message.id);
+  const threadIds = rows.filter((r) => r.message.reply_count > 0).map((r) => r.message.id);
   const [reactions, members, polls] = await Promise.all([
     repos.conversation.reactionsFor(ids),
     repos.conversation.threadMembersFor(threadIds),

@@ -82,7 +82,7 @@ export class MessagesService {
     // The channel as its seq's allocation left it (`nextSeqWithStanding`).
     const channelRow = ctx.channel;
     const { cid } = channelRow;
-    const seq = Number(channelRow.last_seq);
+    const seq = channelRow.last_seq;
     const row: MessageRow = {
       id,
       cid,
@@ -95,11 +95,11 @@ export class MessagesService {
       deleted_at: null,
       seq,
       parent_id: plan.parent?.id ?? null,
-      show_in_channel: plan.parent && plan.showInChannel ? 1 : 0,
+      show_in_channel: plan.parent !== undefined && plan.showInChannel,
       reply_count: 0,
       last_reply_at: null,
-      mentioned_users: JSON.stringify(plan.mentions),
-      attachments: JSON.stringify(plan.attachments),
+      mentioned_users: plan.mentions,
+      attachments: plan.attachments,
       pinned_at: null,
       pinned_by_id: null,
       poll_id: pollId,
@@ -163,7 +163,7 @@ export class MessagesService {
         parent_id: parent.id,
         user_id: member,
         cid,
-        last_read_seq: Number(parent.seq),
+        last_read_seq: parent.seq,
       });
     }
     await tx.conversation.setThreadRead(parent.id, userId, seq);
@@ -245,7 +245,7 @@ export class MessagesService {
   /** The newest `limit` messages of each channel, not yet rendered: a channel list's pages, read at once. */
   async newestPageRows(contexts: readonly ChannelContext[], limit: number): Promise<MessageWithUser[][]> {
     const pages = await this.store.messages.newestPages(
-      contexts.map(({ channel }) => ({ cid: channel.cid, afterSeq: Number(channel.truncated_seq) })),
+      contexts.map(({ channel }) => ({ cid: channel.cid, afterSeq: channel.truncated_seq })),
       limit,
     );
     return contexts.map(({ channel }) => pages.get(channel.cid) ?? []);
@@ -255,11 +255,11 @@ export class MessagesService {
   async pageRows(ctx: ChannelContext, p: MessagePagination, parentId?: string): Promise<MessageWithUser[]> {
     const cid = ctx.channel.cid;
     const limit = p.limit ?? DEFAULT_PAGE_SIZE;
-    const base = { cid, afterSeq: Number(ctx.channel.truncated_seq), parentId };
+    const base = { cid, afterSeq: ctx.channel.truncated_seq, parentId };
     const anchorSeq = async (id: string, field: string) => {
       const m = await this.store.messages.get(id);
       if (!m || m.cid !== cid) throw invalid(field, `message ${id} is not in this channel`);
-      return Number(m.seq);
+      return m.seq;
     };
     let rows: MessageWithUser[];
     if (p.id_around) {

@@ -163,7 +163,7 @@ export class ModerationService {
       banned_by_id: bannedBy,
       created_at: iso(now),
       expires_at: body.timeout ? iso(new Date(now.getTime() + body.timeout * 60_000)) : null,
-      shadow: 0,
+      shadow: false,
     };
     const ban = this.toBan(row, toUserResponse(target));
     await this.store.transaction(async (tx) => {

@@ -59,7 +59,7 @@ async function homeOf(
     repos.messages.get(where.message_id),
     repos.channels.get(where.cid),
   ]);
-  if (!message || !channel || channel.deleted_at || Number(message.seq) <= Number(channel.truncated_seq)) {
+  if (!message || !channel || channel.deleted_at || message.seq <= channel.truncated_seq) {
     throw notFound("poll");
   }
   const [config, member, policies, bans] = await Promise.all([

@@ -6,11 +6,15 @@ export interface PageSort {
   direction: 1 | -1;
 }
 
-/** An opaque `next` cursor: the sort it was made for and the last row's sort value and id. */
-export function encodeCursor(sort: PageSort, value: string | number, id: string): string {
-  return Buffer.from(JSON.stringify({ f: sort.field, d: sort.direction, v: value, id })).toString(
-    "base64url",
-  );
+type SortValue = string | number | boolean;
+
+/**
+ * An opaque `next` cursor: the sort it was made for and the last row's sort value and id. A flag
+ * (`is_closed`) is written as the number it sorts as, 0 or 1, which the next page compares with.
+ */
+export function encodeCursor(sort: PageSort, value: SortValue, id: string): string {
+  const v = typeof value === "boolean" ? Number(value) : value;
+  return Buffer.from(JSON.stringify({ f: sort.field, d: sort.direction, v, id })).toString("base64url");
 }
 
 export function decodeCursor(next: string | undefined, sort: PageSort): PageAfter | undefined {
@@ -40,7 +44,7 @@ export function pageOf<T>(
   rows: T[],
   limit: number,
   sort: PageSort,
-  key: (row: T) => { value: string | number; id: string },
+  key: (row: T) => { value: SortValue; id: string },
 ): { rows: T[]; next?: string } {
   if (rows.length <= limit) return { rows };
   const page = rows.slice(0, limit);

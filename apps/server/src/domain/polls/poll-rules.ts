@@ -15,14 +15,12 @@ export type PollSettings = Omit<PollRow, "id" | "created_by_id" | "created_at" |
 const defaults: Omit<PollSettings, "name"> = {
   description: "",
   voting_visibility: "public",
-  enforce_unique_vote: 0,
+  enforce_unique_vote: false,
   max_votes_allowed: null,
-  allow_answers: 0,
-  allow_user_suggested_options: 0,
-  is_closed: 0,
+  allow_answers: false,
+  allow_user_suggested_options: false,
+  is_closed: false,
 };
-
-const flag = (v: boolean | undefined) => (v ? 1 : 0);
 
 /** Every field of a create or full-update body; omitted ones take their defaults. */
 export function settingsFrom(b: Omit<ReplacePollBody, "id" | "options">): PollSettings {
@@ -30,11 +28,11 @@ export function settingsFrom(b: Omit<ReplacePollBody, "id" | "options">): PollSe
     name: b.name,
     description: b.description ?? defaults.description,
     voting_visibility: b.voting_visibility ?? defaults.voting_visibility,
-    enforce_unique_vote: flag(b.enforce_unique_vote),
+    enforce_unique_vote: b.enforce_unique_vote ?? defaults.enforce_unique_vote,
     max_votes_allowed: b.max_votes_allowed ?? null,
-    allow_answers: flag(b.allow_answers),
-    allow_user_suggested_options: flag(b.allow_user_suggested_options),
-    is_closed: flag(b.is_closed),
+    allow_answers: b.allow_answers ?? defaults.allow_answers,
+    allow_user_suggested_options: b.allow_user_suggested_options ?? defaults.allow_user_suggested_options,
+    is_closed: b.is_closed ?? defaults.is_closed,
   };
 }
 
@@ -62,7 +60,8 @@ export function patchedSettings(current: PollRow, b: PatchPollBody): PollSetting
     "allow_user_suggested_options",
     "is_closed",
   ] as const) {
-    if (s[k] !== undefined) next[k] = flag(s[k]);
+    const v = s[k];
+    if (v !== undefined) next[k] = v;
   }
   return next;
 }
@@ -99,7 +98,7 @@ export function checkOptionCount(count: number): void {
 }
 
 export function nextPosition(options: readonly PollOptionRow[]): number {
-  return options.reduce((max, o) => Math.max(max, Number(o.position) + 1), 0);
+  return options.reduce((max, o) => Math.max(max, o.position + 1), 0);
 }
 
 export function ensureOpen(poll: PollRow, what: string): void {

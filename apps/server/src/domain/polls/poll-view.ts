@@ -25,7 +25,7 @@ export function toVoteResponse(
     id: v.id,
     poll_id: v.poll_id,
     option_id: v.option_id,
-    is_answer: Boolean(v.is_answer),
+    is_answer: v.is_answer,
     answer_text: v.answer_text,
     user_id: hidden ? null : v.user_id,
     user: user ? toUserResponse(user) : null,
@@ -35,7 +35,7 @@ export function toVoteResponse(
 }
 
 export function toOptionResponse(o: PollOptionRow, voteCount: number): PollOptionResponse {
-  return { id: o.id, text: o.text, position: Number(o.position), vote_count: voteCount };
+  return { id: o.id, text: o.text, position: o.position, vote_count: voteCount };
 }
 
 export async function usersById(repos: Repos, ids: Iterable<string>): Promise<Map<string, UserRow>> {
@@ -101,11 +101,11 @@ export async function pollViews(
       latest_answers: (answersOf.get(p.id) ?? []).map(vote),
       latest_votes_by_option: isAnonymous(p) ? null : byOption,
       own_votes: (ownOf.get(p.id) ?? []).map(vote),
-      is_closed: Boolean(p.is_closed),
-      enforce_unique_vote: Boolean(p.enforce_unique_vote),
+      is_closed: p.is_closed,
+      enforce_unique_vote: p.enforce_unique_vote,
       max_votes_allowed: p.max_votes_allowed,
-      allow_answers: Boolean(p.allow_answers),
-      allow_user_suggested_options: Boolean(p.allow_user_suggested_options),
+      allow_answers: p.allow_answers,
+      allow_user_suggested_options: p.allow_user_suggested_options,
       voting_visibility: p.voting_visibility as VotingVisibility,
       created_by_id: p.created_by_id,
       created_by: creator ? toUserResponse(creator) : null,

@@ -163,7 +163,7 @@ export class PollVotesService {
         created: false,
       };
     }
-    const vote = newVote(poll.id, actor.userId, now, { is_answer: 1, answer_text: text });
+    const vote = newVote(poll.id, actor.userId, now, { is_answer: true, answer_text: text });
     await tx.polls.votes.insert(vote);
     return { vote, type: "poll.answer_casted", created: true };
   }
@@ -175,7 +175,7 @@ function newVote(pollId: string, userId: string, now: string, v: Partial<PollVot
     poll_id: pollId,
     option_id: null,
     user_id: userId,
-    is_answer: 0,
+    is_answer: false,
     answer_text: null,
     created_at: now,
     updated_at: now,

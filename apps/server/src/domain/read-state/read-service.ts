@@ -26,18 +26,18 @@ export class ReadService {
       const member = ctx.member;
       // Someone allowed to read without being a member (an admin) has no read state to move.
       if (!member) return noReadState(actor.userId);
-      let targetSeq = Number(ctx.channel.last_seq);
+      let targetSeq = ctx.channel.last_seq;
       let messageId: string | null = null;
       if (body.message_id) {
         const m = await tx.messages.get(body.message_id);
         if (!m || m.cid !== cid)
           throw invalid("message_id", `message ${body.message_id} is not in this channel`);
-        targetSeq = Number(m.seq);
+        targetSeq = m.seq;
         messageId = m.id;
       } else {
-        messageId = (await tx.messages.lastRegular(cid, Number(ctx.channel.truncated_seq)))?.id ?? null;
+        messageId = (await tx.messages.lastRegular(cid, ctx.channel.truncated_seq))?.id ?? null;
       }
-      if (targetSeq <= Number(member.last_read_seq)) {
+      if (targetSeq <= member.last_read_seq) {
         const unread = await tx.messages.countUnread(
           cid,
           actor.userId,

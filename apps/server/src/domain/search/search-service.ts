@@ -56,7 +56,7 @@ export class SearchService {
     for (const type of await this.types.names()) {
       if ((await this.types.get(type)).search) continue;
       for (const role of CHANNEL_ROLES)
-        for (const is_direct of [0, 1] as const) kinds.push({ type, role, is_direct });
+        for (const is_direct of [false, true]) kinds.push({ type, role, is_direct });
     }
     return kinds;
   }

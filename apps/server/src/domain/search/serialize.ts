@@ -27,7 +27,7 @@ export function toMessageSearchResult(hit: MessageSearchHit, terms: SearchTerms)
       id: c.id,
       name: c.name,
       image: c.image,
-      is_direct: Boolean(c.is_direct),
+      is_direct: c.is_direct,
     },
     highlight: highlightRanges(m.text, terms),
   };

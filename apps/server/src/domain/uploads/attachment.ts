@@ -16,7 +16,7 @@ export function toAttachment(u: UploadRow): AttachmentResponse {
     type: image ? "image" : "file",
     name: u.name,
     mime: u.mime,
-    size: Number(u.size),
+    size: u.size,
     width: u.width,
     height: u.height,
     url: `/chat/uploads/${u.id}`,

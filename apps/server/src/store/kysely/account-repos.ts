@@ -19,7 +19,7 @@ export function accountRepo(db: Db): AccountRepo {
         .selectFrom("accounts")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow();
-      return Number(r.n);
+      return r.n;
     },
   };
 }

@@ -6,23 +6,40 @@ import { type Db, visibleKinds } from "./executor.js";
 import { listWithUsers } from "./first-members.js";
 import { channelNameMatches } from "./name-match.js";
 import type { PreparedQueries } from "./prepared.js";
+import {
+  bit,
+  channelColumns,
+  channelOf,
+  channelTypeColumns,
+  channelTypeOf,
+  memberColumns,
+  memberOf,
+} from "./row-values.js";
 
 export function channelTypeRepo(db: Db): ChannelTypeRepo {
   return {
-    get: (name) => db.selectFrom("channel_types").selectAll().where("name", "=", name).executeTakeFirst(),
+    async get(name) {
+      const r = await db.selectFrom("channel_types").selectAll().where("name", "=", name).executeTakeFirst();
+      return r && channelTypeOf(r);
+    },
     async names() {
       const rows = await db.selectFrom("channel_types").select("name").orderBy("name").execute();
       return rows.map((r) => r.name);
     },
     async put(row) {
+      const columns = channelTypeColumns(row);
       await db
         .insertInto("channel_types")
-        .values(row)
-        .onConflict((oc) => oc.column("name").doUpdateSet({ config: row.config }))
+        .values(columns)
+        .onConflict((oc) => oc.column("name").doUpdateSet({ config: columns.config }))
         .execute();
     },
     async setPolicies(name, policies) {
-      await db.updateTable("channel_types").set({ policies }).where("name", "=", name).execute();
+      await db
+        .updateTable("channel_types")
+        .set(channelTypeColumns({ policies }))
+        .where("name", "=", name)
+        .execute();
     },
   };
 }
@@ -30,43 +47,44 @@ export function channelTypeRepo(db: Db): ChannelTypeRepo {
 export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
   return {
     async insert(row) {
-      await db.insertInto("channels").values(row).execute();
+      await db.insertInto("channels").values(channelColumns(row)).execute();
     },
-    get: (cid) =>
-      prepared.first(db, "channels.get", [cid], (cid) =>
+    async get(cid) {
+      const r = await prepared.first(db, "channels.get", [cid], (cid) =>
         db.selectFrom("channels").selectAll().where("cid", "=", cid),
-      ),
+      );
+      return r && channelOf(r);
+    },
     withStanding: (cid, userId, now) => readStanding(db, prepared, cid, userId, now),
     nextSeqWithStanding: (cid, userId, now, activity) =>
       prepared.dialect.nextSeqWithStanding(db, prepared, cid, userId, now, activity),
-    update: (cid, patch) =>
-      prepared.only(db, "channels.update", [cid, patch], (cid, patch) =>
+    async update(cid, patch) {
+      const r = await prepared.only(db, "channels.update", [cid, channelColumns(patch)], (cid, patch) =>
         db.updateTable("channels").set(patch).where("cid", "=", cid).returningAll(),
-      ),
+      );
+      return channelOf(r);
+    },
     // A no-op UPDATE: portable (SQLite has no FOR UPDATE) and it row-locks on PostgreSQL.
-    lock: (cid) =>
-      db
+    async lock(cid) {
+      const r = await db
         .updateTable("channels")
         .set((eb) => ({ last_seq: eb.ref("last_seq") }))
         .where("cid", "=", cid)
         .returningAll()
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      return r && channelOf(r);
+    },
     async lastSeqs(cids) {
       if (cids.length === 0) return [];
-      const rows = await db
-        .selectFrom("channels")
-        .select(["cid", "last_seq"])
-        .where("cid", "in", cids)
-        .execute();
-      return rows.map((r) => ({ cid: r.cid, last_seq: Number(r.last_seq) }));
+      return db.selectFrom("channels").select(["cid", "last_seq"]).where("cid", "in", cids).execute();
     },
     async nextSeq(cid) {
       const r = await prepared.only(db, "channels.nextSeq", [cid], (cid) =>
         nextSeqQuery(db, cid).returning("last_seq"),
       );
-      return Number(r.last_seq);
+      return r.last_seq;
     },
-    listForUser(q) {
+    async listForUser(q) {
       let query = db
         .selectFrom("channels")
         .innerJoin("members", (j) =>
@@ -76,22 +94,23 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
         .where("channels.deleted_at", "is", null)
         .where(visibleKinds(q.hide, "channels", "members"));
       if (q.type) query = query.where("channels.type", "=", q.type);
-      if (q.hidden !== undefined) query = query.where("members.hidden", "=", q.hidden ? 1 : 0);
-      if (q.muted !== undefined) query = query.where("members.muted", "=", q.muted ? 1 : 0);
+      if (q.hidden !== undefined) query = query.where("members.hidden", "=", bit(q.hidden));
+      if (q.muted !== undefined) query = query.where("members.muted", "=", bit(q.muted));
       const dir = q.sortDirection === -1 ? sql.raw("desc") : sql.raw("asc");
       const key =
         q.sortField === "last_message_at"
           ? sql`coalesce(channels.last_message_at, channels.created_at)`
           : sql.ref(`channels.${q.sortField}`);
-      return query
+      const rows = await query
         .orderBy(sql`${key} ${dir}`)
         .orderBy("channels.cid", "asc")
         .limit(q.limit)
         .offset(q.offset)
         .execute();
+      return rows.map(channelOf);
     },
-    listJoinable(q) {
-      if (q.types.length === 0) return Promise.resolve([]);
+    async listJoinable(q) {
+      if (q.types.length === 0) return [];
       let query = db
         .selectFrom("channels")
         .selectAll()
@@ -110,12 +129,13 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
         );
       const text = q.text?.trim().toLowerCase();
       if (text) query = query.where((eb) => channelNameMatches(eb, text));
-      return query
+      const rows = await query
         .orderBy(sql`coalesce(channels.last_message_at, channels.created_at) desc`)
         .orderBy("channels.cid", "asc")
         .limit(q.limit)
         .offset(q.offset)
         .execute();
+      return rows.map(channelOf);
     },
   };
 }
@@ -123,17 +143,19 @@ export function channelRepo(db: Db, prepared: PreparedQueries): ChannelRepo {
 export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
   return {
     async insert(row) {
-      await db.insertInto("members").values(row).execute();
+      await db.insertInto("members").values(memberColumns(row)).execute();
     },
-    get: (cid, userId) =>
-      prepared.first(db, "members.get", [cid, userId], (cid, userId) =>
+    async get(cid, userId) {
+      const r = await prepared.first(db, "members.get", [cid, userId], (cid, userId) =>
         db.selectFrom("members").selectAll().where("cid", "=", cid).where("user_id", "=", userId),
-      ),
+      );
+      return r && memberOf(r);
+    },
     async delete(cid, userId) {
       await db.deleteFrom("members").where("cid", "=", cid).where("user_id", "=", userId).execute();
     },
     async update(cid, userId, patch) {
-      await prepared.run(db, "members.update", [cid, userId, patch], (cid, userId, patch) =>
+      await prepared.run(db, "members.update", [cid, userId, memberColumns(patch)], (cid, userId, patch) =>
         db.updateTable("members").set(patch).where("cid", "=", cid).where("user_id", "=", userId),
       );
     },
@@ -166,7 +188,7 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("cid", "=", cid)
         .executeTakeFirstOrThrow();
-      return Number(r.n);
+      return r.n;
     },
     async unhideAll(cid) {
       const rows = await prepared.run(db, "members.unhideAll", [cid], (cid) =>
@@ -182,12 +204,13 @@ export function memberRepo(db: Db, prepared: PreparedQueries): MemberRepo {
     },
     async forUser(userId, cids) {
       if (cids.length === 0) return [];
-      return db
+      const rows = await db
         .selectFrom("members")
         .selectAll()
         .where("user_id", "=", userId)
         .where("cid", "in", [...cids])
         .execute();
+      return rows.map(memberOf);
     },
     async forUsers(cid, userIds) {
       if (userIds.length === 0) return [];

@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder } from "kysely";
-import type { Database } from "../schema.js";
+import type { ChannelsTable, Database, MembersTable } from "../schema.js";
 import type { ChannelRow, ChannelStanding, MemberRow } from "../store.js";
 import type { Db } from "./executor.js";
 import { banInForce } from "./moderation-repos.js";
@@ -19,10 +19,10 @@ const MEMBER_COLUMNS = [
   "members.last_read_seq as m_last_read_seq",
 ] as const;
 
-type StandingRow = ChannelRow & { [K in keyof MemberRow as `m_${K}`]: MemberRow[K] | null } & {
+type StandingRow = ChannelsTable & { [K in keyof MembersTable as `m_${K}`]: MembersTable[K] | null } & {
   [K in keyof UserColumns]: UserColumns[K] | null;
 } & {
-  active_bans: number | string | null;
+  active_bans: number | null;
 };
 
 /**
@@ -41,7 +41,7 @@ export function splitStanding(r: StandingRow): ChannelStanding {
     updated_at: r.updated_at,
     last_message_at: r.last_message_at,
     member_count: r.member_count,
-    is_direct: r.is_direct,
+    is_direct: r.is_direct === 1,
     deleted_at: r.deleted_at,
     truncated_at: r.truncated_at,
     truncated_seq: r.truncated_seq,
@@ -55,14 +55,14 @@ export function splitStanding(r: StandingRow): ChannelStanding {
           user_id: r.m_user_id,
           role: r.m_role as string,
           created_at: r.m_created_at as string,
-          hidden: r.m_hidden as number,
-          muted: r.m_muted as number,
+          hidden: r.m_hidden === 1,
+          muted: r.m_muted === 1,
           last_read_at: r.m_last_read_at,
           last_read_message_id: r.m_last_read_message_id,
           last_read_seq: r.m_last_read_seq as number,
         };
   const user = r.u_id === null ? undefined : userOf(r as UserColumns);
-  return { channel, member, user, banned: Number(r.active_bans) > 0 };
+  return { channel, member, user, banned: (r.active_bans ?? 0) > 0 };
 }
 
 /** The channel of `from` with `userId`'s membership, user row and bans in force at `now`. */

@@ -3,8 +3,6 @@ import { type Db, visibleKinds } from "./executor.js";
 import { messageRepo } from "./message-repos.js";
 import type { PreparedQueries } from "./prepared.js";
 
-const num = <T extends { n: unknown }>(r: T) => ({ ...r, n: Number(r.n) });
-
 export function conversationRepo(db: Db, prepared: PreparedQueries): ConversationRepo {
   return {
     async addVersion(row) {
@@ -65,8 +63,8 @@ export function conversationRepo(db: Db, prepared: PreparedQueries): Conversatio
         .values(userIds.map((user_id) => ({ message_id: messageId, user_id, cid, seq })))
         .execute();
     },
-    async unreadMentions(userId, hide) {
-      const rows = await db
+    unreadMentions: (userId, hide) =>
+      db
         .selectFrom("mentions")
         .innerJoin("members", (j) =>
           j.onRef("members.cid", "=", "mentions.cid").on("members.user_id", "=", userId),
@@ -81,9 +79,7 @@ export function conversationRepo(db: Db, prepared: PreparedQueries): Conversatio
         .whereRef("mentions.seq", ">", "channels.truncated_seq")
         .where(visibleKinds(hide, "channels", "members"))
         .groupBy("mentions.cid")
-        .execute();
-      return rows.map(num);
-    },
+        .execute(),
     async addThreadMember(row) {
       await db
         .insertInto("thread_members")
@@ -115,8 +111,8 @@ export function conversationRepo(db: Db, prepared: PreparedQueries): Conversatio
         .where("parent_id", "in", [...parentIds])
         .execute();
     },
-    async unreadThreads(userId, hide) {
-      const rows = await db
+    unreadThreads: (userId, hide) =>
+      db
         .selectFrom("thread_members as t")
         .innerJoin("members", (j) => j.onRef("members.cid", "=", "t.cid").on("members.user_id", "=", userId))
         .innerJoin("channels", "channels.cid", "t.cid")
@@ -132,9 +128,7 @@ export function conversationRepo(db: Db, prepared: PreparedQueries): Conversatio
         .where("t.user_id", "=", userId)
         .where(visibleKinds(hide, "channels", "members"))
         .groupBy(["t.parent_id", "t.cid"])
-        .execute();
-      return rows.map(num);
-    },
+        .execute(),
     async pinned(cid, afterSeq, limit): Promise<MessageWithUser[]> {
       const ids = await db
         .selectFrom("messages")

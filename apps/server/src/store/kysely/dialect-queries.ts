@@ -1,5 +1,6 @@
 import type { Expression } from "kysely";
-import type { Audience, ChannelStanding, EventRow, MemberWithUser, MessageRow } from "../store.js";
+import type { MessagesTable } from "../schema.js";
+import type { Audience, ChannelStanding, EventRow, MemberWithUser } from "../store.js";
 import type { Db } from "./executor.js";
 import type { PerChannel } from "./per-channel.js";
 import type { PreparedQueries } from "./prepared.js";
@@ -12,11 +13,11 @@ import type { PreparedQueries } from "./prepared.js";
  */
 export interface DialectQueries {
   perChannel: PerChannel;
-  /** `MessageRepo.insertNew`. */
+  /** `MessageRepo.insertNew`, with the message in its stored form. */
   insertNew(
     db: Db,
     prepared: PreparedQueries,
-    row: MessageRow,
+    row: MessagesTable,
     event: EventRow,
     shown: boolean,
   ): Promise<Audience | undefined>;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.js";
 import type { MembershipKind } from "../store.js";
+import { bit } from "./row-values.js";
 
 export type Db = Kysely<Database>;
 
@@ -19,7 +20,7 @@ export function visibleKinds(hide: readonly MembershipKind[] | undefined, channe
   if (!hide?.length) return sql<boolean>`1 = 1`;
   const kinds = hide.map(
     (k) =>
-      sql`(${sql.ref(`${channel}.type`)} = ${k.type} and ${sql.ref(`${member}.role`)} = ${k.role} and ${sql.ref(`${channel}.is_direct`)} = ${k.is_direct})`,
+      sql`(${sql.ref(`${channel}.type`)} = ${k.type} and ${sql.ref(`${member}.role`)} = ${k.role} and ${sql.ref(`${channel}.is_direct`)} = ${bit(k.is_direct)})`,
   );
   return sql<boolean>`not (${sql.join(kinds, sql` or `)})`;
 }

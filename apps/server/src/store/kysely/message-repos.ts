@@ -1,28 +1,23 @@
 import { sql } from "kysely";
 import { groupBy } from "../../lib/group-by.js";
-import type {
-  EventRepo,
-  MessageRepo,
-  MessageRow,
-  MessageWithUser,
-  ReadPosition,
-  UnreadQuery,
-} from "../store.js";
+import type { MessagesTable } from "../schema.js";
+import type { EventRepo, MessageRepo, MessageWithUser, ReadPosition, UnreadQuery } from "../store.js";
 import { userRepo } from "./account-repos.js";
 import { type Db, visibleKinds } from "./executor.js";
 import { insertEvent, insertMessage } from "./message-writes.js";
 import { type Operand, perChannel } from "./per-channel.js";
 import type { PreparedQueries } from "./prepared.js";
+import { messageColumns, messageOf } from "./row-values.js";
 
 /**
- * Messages with their authors, each author read once: joining `users` onto every row made a
- * page of 100 cost 60 % more to read than the messages alone (docs/performance.md, P5).
+ * Stored messages with their authors, each author read once: joining `users` onto every row made
+ * a page of 100 cost 60 % more to read than the messages alone (docs/performance.md, P5).
  * Like the inner join it replaces, a message whose author is missing is left out.
  */
 async function withAuthors(
   db: Db,
   prepared: PreparedQueries,
-  rows: MessageRow[],
+  rows: MessagesTable[],
 ): Promise<MessageWithUser[]> {
   if (rows.length === 0) return [];
   const users = await userRepo(db, prepared).getMany([...new Set(rows.map((r) => r.user_id))]);
@@ -30,7 +25,7 @@ async function withAuthors(
   const out: MessageWithUser[] = [];
   for (const message of rows) {
     const user = byId.get(message.user_id);
-    if (user) out.push({ message: { ...message, seq: Number(message.seq) }, user });
+    if (user) out.push({ message: messageOf(message), user });
   }
   return out;
 }
@@ -75,14 +70,14 @@ export const ONE_SCAN_WINDOW = 1000;
 
 /** Each reader's count from one scan of the window their unread messages are in. */
 function countIn(
-  window: readonly { seq: number | string; user_id: string }[],
+  window: readonly { seq: number; user_id: string }[],
   readers: readonly ReadPosition[],
 ): Map<string, number> {
   return new Map(
     readers.map((r) => {
-      const after = Number(r.last_read_seq);
+      const after = r.last_read_seq;
       let n = 0;
-      for (const m of window) if (Number(m.seq) > after && m.user_id !== r.user_id) n++;
+      for (const m of window) if (m.seq > after && m.user_id !== r.user_id) n++;
       return [r.user_id, n];
     }),
   );
@@ -96,7 +91,7 @@ async function countUnreadEach(
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const r of readers) {
-    const after = Math.max(truncatedSeq, Number(r.last_read_seq));
+    const after = Math.max(truncatedSeq, r.last_read_seq);
     const row = await prepared.only(
       db,
       "messages.unreadOf",
@@ -106,7 +101,7 @@ async function countUnreadEach(
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .where("user_id", "!=", userId),
     );
-    counts.set(r.user_id, Number(row.n));
+    counts.set(r.user_id, row.n);
   }
   return counts;
 }
@@ -114,13 +109,16 @@ async function countUnreadEach(
 export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
   return {
     async insert(row) {
-      await prepared.run(db, "messages.insert", [row], (row) => insertMessage(db, row));
+      await prepared.run(db, "messages.insert", [messageColumns(row)], (row) => insertMessage(db, row));
     },
-    insertNew: (row, event, shown) => prepared.dialect.insertNew(db, prepared, row, event, shown),
-    get: (id) =>
-      prepared.first(db, "messages.get", [id], (id) =>
+    insertNew: (row, event, shown) =>
+      prepared.dialect.insertNew(db, prepared, messageColumns(row), event, shown),
+    async get(id) {
+      const r = await prepared.first(db, "messages.get", [id], (id) =>
         db.selectFrom("messages").selectAll().where("id", "=", id),
-      ),
+      );
+      return r && messageOf(r);
+    },
     async getWithUser(id) {
       const r = await prepared.first(db, "messages.get", [id], (id) =>
         db.selectFrom("messages").selectAll().where("id", "=", id),
@@ -128,7 +126,7 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
       return r ? (await withAuthors(db, prepared, [r]))[0] : undefined;
     },
     async update(id, patch) {
-      await db.updateTable("messages").set(patch).where("id", "=", id).execute();
+      await db.updateTable("messages").set(messageColumns(patch)).where("id", "=", id).execute();
     },
     async addReply(parentId, at) {
       await db
@@ -179,8 +177,8 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
       });
       return withAuthors(db, prepared, direction === "gt" ? rows : rows.reverse());
     },
-    lastRegular: (cid, afterSeq) =>
-      db
+    async lastRegular(cid, afterSeq) {
+      const r = await db
         .selectFrom("messages")
         .selectAll()
         .where("cid", "=", cid)
@@ -189,7 +187,9 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
         .where(sql<boolean>`(parent_id is null or show_in_channel = 1)`)
         .orderBy("seq", "desc")
         .limit(1)
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      return r && messageOf(r);
+    },
     async unreadForUser(userId, hide) {
       const build = (userId: string) =>
         db
@@ -215,13 +215,13 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
       const rows = !hide?.length
         ? await prepared.run(db, "messages.unreadForUser", [userId], build)
         : await build(userId).execute();
-      return rows.map((r) => ({ ...r, unread_count: Number(r.unread_count) }));
+      return rows.map((r) => ({ ...r, muted: r.muted === 1 }));
     },
     async countUnreadByChannel(queries) {
       const counts = new Map<string, Map<string, number>>();
       const scans: { q: UnreadQuery; from: number }[] = [];
       for (const q of queries) {
-        const from = Math.max(q.truncatedSeq, Math.min(...q.readers.map((r) => Number(r.last_read_seq))));
+        const from = Math.max(q.truncatedSeq, Math.min(...q.readers.map((r) => r.last_read_seq)));
         if (q.readers.length === 0 || from >= q.upToSeq) counts.set(q.cid, countIn([], q.readers));
         else if (q.upToSeq - from > ONE_SCAN_WINDOW)
           counts.set(q.cid, await countUnreadEach(db, prepared, q));
@@ -251,7 +251,7 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("user_id", "!=", userId)
         .executeTakeFirstOrThrow();
-      return Number(r.n);
+      return r.n;
     },
   };
 }
@@ -262,7 +262,7 @@ export function eventRepo(db: Db, prepared: PreparedQueries): EventRepo {
       await prepared.run(db, "events.insert", [row], (row) => insertEvent(db, row));
     },
     async range(cid, afterSeq, upToSeq, limit) {
-      const rows = await prepared.run(
+      return prepared.run(
         db,
         "events.range",
         [cid, afterSeq, upToSeq, limit],
@@ -276,7 +276,6 @@ export function eventRepo(db: Db, prepared: PreparedQueries): EventRepo {
             .orderBy("seq", "asc")
             .limit(limit),
       );
-      return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
     },
     async prune(before, keep) {
       const r = await db

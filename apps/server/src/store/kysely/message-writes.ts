@@ -1,13 +1,17 @@
-import type { EventRow, MessageRow } from "../store.js";
+import type { MessagesTable } from "../schema.js";
+import type { EventRow } from "../store.js";
 import type { Db } from "./executor.js";
 
 /** The writes of a send (MessageRepo.insertNew), one statement each or together in a WITH. */
-export const insertMessage = (db: Db, row: MessageRow) => db.insertInto("messages").values(row);
+export const insertMessage = (db: Db, row: MessagesTable) => db.insertInto("messages").values(row);
 
 export const insertEvent = (db: Db, row: EventRow) => db.insertInto("events").values(row);
 
 /** Its sender has read a new message. */
-export const readBySender = (db: Db, m: Pick<MessageRow, "cid" | "user_id" | "seq" | "created_at" | "id">) =>
+export const readBySender = (
+  db: Db,
+  m: Pick<MessagesTable, "cid" | "user_id" | "seq" | "created_at" | "id">,
+) =>
   db
     .updateTable("members")
     .set({ last_read_seq: m.seq, last_read_at: m.created_at, last_read_message_id: m.id })

@@ -3,6 +3,7 @@ import type { Database } from "../schema.js";
 import type { ModerationRepo } from "../store.js";
 import type { Db } from "./executor.js";
 import type { PreparedQueries } from "./prepared.js";
+import { banColumns, banOf } from "./row-values.js";
 
 /** A ban in force at `now`: one without an end, or one that ends later. */
 export const banInForce = (now: string) => (eb: ExpressionBuilder<Database, "bans">) =>
@@ -52,7 +53,8 @@ export function moderationRepo(db: Db, prepared: PreparedQueries): ModerationRep
         .returningAll()
         .execute();
     },
-    async putBan(row) {
+    async putBan(ban) {
+      const row = banColumns(ban);
       await db
         .insertInto("bans")
         .values(row)
@@ -77,19 +79,30 @@ export function moderationRepo(db: Db, prepared: PreparedQueries): ModerationRep
     },
     async activeBans(userId, scopes, now) {
       if (scopes.length === 0) return [];
-      return prepared.run(db, "moderation.activeBans", [userId, [...scopes], now], (userId, scopes, now) =>
-        db
-          .selectFrom("bans")
-          .selectAll()
-          .where("user_id", "=", userId)
-          .where("scope", "in", scopes)
-          .where(banInForce(now)),
+      const rows = await prepared.run(
+        db,
+        "moderation.activeBans",
+        [userId, [...scopes], now],
+        (userId, scopes, now) =>
+          db
+            .selectFrom("bans")
+            .selectAll()
+            .where("user_id", "=", userId)
+            .where("scope", "in", scopes)
+            .where(banInForce(now)),
       );
+      return rows.map(banOf);
     },
-    bans(scope, now, limit, offset) {
+    async bans(scope, now, limit, offset) {
       let q = db.selectFrom("bans").selectAll().where(banInForce(now));
       if (scope) q = q.where("scope", "=", scope);
-      return q.orderBy("created_at", "desc").orderBy("user_id").limit(limit).offset(offset).execute();
+      const rows = await q
+        .orderBy("created_at", "desc")
+        .orderBy("user_id")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map(banOf);
     },
     async addMute(row) {
       await db

@@ -1,20 +1,9 @@
 import { type ExpressionBuilder, sql } from "kysely";
-import type {
-  PageAfter,
-  PollOptionRepo,
-  PollRepo,
-  PollRow,
-  PollVoteRepo,
-  PollVoteRow,
-} from "../poll-store.js";
+import type { PageAfter, PollOptionRepo, PollRepo, PollVoteRepo } from "../poll-store.js";
 import type { Database } from "../schema.js";
 import { type Db, escapeClause, likePrefix } from "./executor.js";
+import { bit, pollColumns, pollOf, voteColumns, voteOf } from "./row-values.js";
 
-const asPoll = (r: PollRow): PollRow => ({
-  ...r,
-  max_votes_allowed: r.max_votes_allowed == null ? null : Number(r.max_votes_allowed),
-});
-const asVote = (r: PollVoteRow): PollVoteRow => r;
 /** An empty `in` list matches nothing; written out because `in ()` is an error on PostgreSQL. */
 const NONE = sql<boolean>`1 = 0`;
 
@@ -40,7 +29,7 @@ function optionRepo(db: Db): PollOptionRepo {
     get: (id) => db.selectFrom("poll_options").selectAll().where("id", "=", id).executeTakeFirst(),
     async list(pollIds) {
       if (pollIds.length === 0) return [];
-      const rows = await db
+      return db
         .selectFrom("poll_options")
         .selectAll()
         .where("poll_id", "in", [...pollIds])
@@ -48,7 +37,6 @@ function optionRepo(db: Db): PollOptionRepo {
         .orderBy("created_at", "asc")
         .orderBy("id", "asc")
         .execute();
-      return rows.map((r) => ({ ...r, position: Number(r.position) }));
     },
     async update(id, patch) {
       await db.updateTable("poll_options").set(patch).where("id", "=", id).execute();
@@ -61,14 +49,14 @@ function optionRepo(db: Db): PollOptionRepo {
 }
 
 /** The `perGroup` newest votes of each group, with one window function (SQLite ≥ 3.25, PostgreSQL). */
-function newestPer(
+async function newestPer(
   db: Db,
   pollIds: readonly string[],
-  isAnswer: number,
+  isAnswer: boolean,
   partition: "poll_id" | "option_id",
   perGroup: number,
 ) {
-  return db
+  const rows = await db
     .selectFrom((eb) =>
       eb
         .selectFrom("poll_votes")
@@ -79,7 +67,7 @@ function newestPer(
           ),
         )
         .where("poll_id", "in", [...pollIds])
-        .where("is_answer", "=", isAnswer)
+        .where("is_answer", "=", bit(isAnswer))
         .as("ranked"),
     )
     .select(["id", "poll_id", "option_id", "user_id", "is_answer", "answer_text", "created_at", "updated_at"])
@@ -87,32 +75,38 @@ function newestPer(
     .orderBy("updated_at", "desc")
     .orderBy("id", "desc")
     .execute();
+  return rows.map(voteOf);
 }
 
 function voteRepo(db: Db): PollVoteRepo {
   return {
     async insert(row) {
-      await db.insertInto("poll_votes").values(row).execute();
+      await db.insertInto("poll_votes").values(voteColumns(row)).execute();
     },
-    get: (id) => db.selectFrom("poll_votes").selectAll().where("id", "=", id).executeTakeFirst(),
+    async get(id) {
+      const r = await db.selectFrom("poll_votes").selectAll().where("id", "=", id).executeTakeFirst();
+      return r && voteOf(r);
+    },
     async update(id, patch) {
       await db.updateTable("poll_votes").set(patch).where("id", "=", id).execute();
     },
     async delete(id) {
       await db.deleteFrom("poll_votes").where("id", "=", id).execute();
     },
-    forUser: (pollId, userId) =>
-      db
+    async forUser(pollId, userId) {
+      const rows = await db
         .selectFrom("poll_votes")
         .selectAll()
         .where("poll_id", "=", pollId)
         .where("user_id", "=", userId)
         .orderBy("created_at", "asc")
         .orderBy("id", "asc")
-        .execute(),
+        .execute();
+      return rows.map(voteOf);
+    },
     async ownVotes(pollIds, userId) {
       if (pollIds.length === 0) return [];
-      return db
+      const rows = await db
         .selectFrom("poll_votes")
         .selectAll()
         .where("poll_id", "in", [...pollIds])
@@ -120,6 +114,7 @@ function voteRepo(db: Db): PollVoteRepo {
         .orderBy("created_at", "asc")
         .orderBy("id", "asc")
         .execute();
+      return rows.map(voteOf);
     },
     async counts(pollIds) {
       if (pollIds.length === 0) return [];
@@ -130,17 +125,17 @@ function voteRepo(db: Db): PollVoteRepo {
         .where("poll_id", "in", [...pollIds])
         .groupBy(["poll_id", "option_id", "is_answer"])
         .execute();
-      return rows.map((r) => ({ ...r, is_answer: Number(r.is_answer), n: Number(r.n) }));
+      return rows.map((r) => ({ ...r, is_answer: r.is_answer === 1 }));
     },
     async latestByOption(pollIds, perOption) {
       if (pollIds.length === 0) return [];
-      return (await newestPer(db, pollIds, 0, "option_id", perOption)).map(asVote);
+      return newestPer(db, pollIds, false, "option_id", perOption);
     },
     async latestAnswers(pollIds, perPoll) {
       if (pollIds.length === 0) return [];
-      return (await newestPer(db, pollIds, 1, "poll_id", perPoll)).map(asVote);
+      return newestPer(db, pollIds, true, "poll_id", perPoll);
     },
-    page(q) {
+    async page(q) {
       let query = db.selectFrom("poll_votes").selectAll().where("poll_id", "=", q.pollId);
       if (q.ids) query = q.ids.length ? query.where("id", "in", [...q.ids]) : query.where(NONE);
       if (q.optionIds) {
@@ -148,11 +143,12 @@ function voteRepo(db: Db): PollVoteRepo {
       }
       if (q.userIds)
         query = q.userIds.length ? query.where("user_id", "in", [...q.userIds]) : query.where(NONE);
-      if (q.isAnswer !== undefined) query = query.where("is_answer", "=", q.isAnswer ? 1 : 0);
+      if (q.isAnswer !== undefined) query = query.where("is_answer", "=", bit(q.isAnswer));
       const col = `poll_votes.${q.sortField}`;
       if (q.after) query = query.where(afterKey(col, "poll_votes.id", q.direction, q.after));
       const [first, second] = orderKey(col, "poll_votes.id", q.direction);
-      return query.orderBy(first).orderBy(second).limit(q.limit).execute();
+      const rows = await query.orderBy(first).orderBy(second).limit(q.limit).execute();
+      return rows.map(voteOf);
     },
   };
 }
@@ -187,11 +183,11 @@ function visibleTo(viewerId: string) {
 export function pollRepo(db: Db): PollRepo {
   return {
     async insert(row) {
-      await db.insertInto("polls").values(row).execute();
+      await db.insertInto("polls").values(pollColumns(row)).execute();
     },
     async get(id) {
       const r = await db.selectFrom("polls").selectAll().where("id", "=", id).executeTakeFirst();
-      return r && asPoll(r);
+      return r && pollOf(r);
     },
     async getMany(ids) {
       if (ids.length === 0) return [];
@@ -200,7 +196,7 @@ export function pollRepo(db: Db): PollRepo {
         .selectAll()
         .where("id", "in", [...ids])
         .execute();
-      return rows.map(asPoll);
+      return rows.map(pollOf);
     },
     async lock(id) {
       const r = await db
@@ -209,16 +205,16 @@ export function pollRepo(db: Db): PollRepo {
         .where("id", "=", id)
         .returningAll()
         .executeTakeFirst();
-      return r && asPoll(r);
+      return r && pollOf(r);
     },
     async update(id, patch) {
       const r = await db
         .updateTable("polls")
-        .set(patch)
+        .set(pollColumns(patch))
         .where("id", "=", id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return asPoll(r);
+      return pollOf(r);
     },
     async delete(id) {
       await db.updateTable("messages").set({ poll_id: null }).where("poll_id", "=", id).execute();
@@ -263,14 +259,14 @@ export function pollRepo(db: Db): PollRepo {
       }
       for (const [flag, on] of Object.entries(q.flags)) {
         const col = flag as keyof typeof q.flags;
-        if (on !== undefined) query = query.where(`polls.${col}`, "=", on ? 1 : 0);
+        if (on !== undefined) query = query.where(`polls.${col}`, "=", bit(on));
       }
       if (q.votingVisibility) query = query.where("polls.voting_visibility", "=", q.votingVisibility);
       const col = `polls.${q.sortField}`;
       if (q.after) query = query.where(afterKey(col, "polls.id", q.direction, q.after));
       const [first, second] = orderKey(col, "polls.id", q.direction);
       const rows = await query.orderBy(first).orderBy(second).limit(q.limit).execute();
-      return rows.map(asPoll);
+      return rows.map(pollOf);
     },
     options: optionRepo(db),
     votes: voteRepo(db),

@@ -9,6 +9,7 @@ import type {
 import type { DialectQueries } from "./dialect-queries.js";
 import { type Db, visibleKinds } from "./executor.js";
 import { channelNameMatches } from "./name-match.js";
+import { channelOf, messageOf } from "./row-values.js";
 
 /** An engine's full-text message search: the ids of one page, in result order. */
 export type MessageSearchFn = (q: MessageSearchQuery) => Promise<string[]>;
@@ -43,19 +44,18 @@ async function loadHits(db: Db, ids: string[]): Promise<MessageSearchHit[]> {
   ]);
   const byId = new Map(messages.map((m) => [m.id, m]));
   const userById = new Map(users.map((u) => [u.id, u]));
-  const channelByCid = new Map(channels.map((c) => [c.cid, c]));
+  const channelByCid = new Map(channels.map((c) => [c.cid, channelOf(c)]));
   const hits: MessageSearchHit[] = [];
   for (const id of ids) {
     const message = byId.get(id);
     const user = message && userById.get(message.user_id);
     const channel = message && channelByCid.get(message.cid);
-    if (message && user && channel)
-      hits.push({ message: { ...message, seq: Number(message.seq) }, user, channel });
+    if (message && user && channel) hits.push({ message: messageOf(message), user, channel });
   }
   return hits;
 }
 
-function searchChannels(db: Db, q: ChannelSearchQuery, dialect: DialectQueries): Promise<ChannelRow[]> {
+async function searchChannels(db: Db, q: ChannelSearchQuery, dialect: DialectQueries): Promise<ChannelRow[]> {
   let query = db
     .selectFrom("channels")
     .innerJoin("members", (j) =>
@@ -66,10 +66,11 @@ function searchChannels(db: Db, q: ChannelSearchQuery, dialect: DialectQueries):
     .where(visibleKinds(q.hide, "channels", "members"));
   const text = q.text.trim().toLowerCase();
   if (text) query = query.where((eb) => channelNameMatches(eb, text));
-  return query
+  const rows = await query
     .orderBy(dialect.inByteOrder(sql`lower(${sql.ref("channels.name")})`))
     .orderBy(dialect.inByteOrder(sql.ref("channels.cid")))
     .limit(q.limit)
     .offset(q.offset)
     .execute();
+  return rows.map(channelOf);
 }

@@ -71,7 +71,7 @@ export async function addUser(store: Repos, over: Partial<UserRow> = {}): Promis
 export async function ensureTypes(store: Repos): Promise<void> {
   for (const name of [TYPE, OTHER_TYPE]) {
     if (!(await store.channelTypes.get(name))) {
-      await store.channelTypes.put({ name, config: "{}", created_at: at(0), policies: null });
+      await store.channelTypes.put({ name, config: {}, created_at: at(0), policies: null });
     }
   }
 }
@@ -90,7 +90,7 @@ export function channelRow(over: Partial<ChannelRow> = {}): ChannelRow {
     updated_at: at(0),
     last_message_at: null,
     member_count: 0,
-    is_direct: 0,
+    is_direct: false,
     deleted_at: null,
     truncated_at: null,
     truncated_seq: 0,
@@ -112,8 +112,8 @@ export function memberRow(cid: string, userId: string, over: Partial<MemberRow> 
     user_id: userId,
     role: "channel_member",
     created_at: at(0),
-    hidden: 0,
-    muted: 0,
+    hidden: false,
+    muted: false,
     last_read_at: null,
     last_read_message_id: null,
     last_read_seq: 0,
@@ -139,11 +139,11 @@ export function messageRow(
     deleted_at: null,
     seq,
     parent_id: null,
-    show_in_channel: 0,
+    show_in_channel: false,
     reply_count: 0,
     last_reply_at: null,
-    mentioned_users: "[]",
-    attachments: "[]",
+    mentioned_users: [],
+    attachments: [],
     pinned_at: null,
     pinned_by_id: null,
     poll_id: null,

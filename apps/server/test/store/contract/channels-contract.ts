@@ -15,11 +15,12 @@ export function channelsContract(ctx: ContractContext): void {
     it("puts, reads, and replaces the config on a second put", async () => {
       const name = fresh("type");
       expect(await ctx.store.channelTypes.get(name)).toBeUndefined();
-      const row = { name, config: '{"a":1}', created_at: at(1), policies: null };
+      const row = { name, config: { max_message_length: 1 }, created_at: at(1), policies: null };
       await ctx.store.channelTypes.put(row);
       expect(await ctx.store.channelTypes.get(name)).toEqual(row);
-      await ctx.store.channelTypes.put({ name, config: '{"a":2}', created_at: at(9), policies: null });
-      expect(await ctx.store.channelTypes.get(name)).toEqual({ ...row, config: '{"a":2}' });
+      const replaced = { max_message_length: 2 };
+      await ctx.store.channelTypes.put({ name, config: replaced, created_at: at(9), policies: null });
+      expect(await ctx.store.channelTypes.get(name)).toEqual({ ...row, config: replaced });
     });
   });
 
@@ -28,7 +29,7 @@ export function channelsContract(ctx: ContractContext): void {
       const row = await addChannel(ctx.store, {
         name: "General",
         member_count: 3,
-        is_direct: 1,
+        is_direct: true,
         last_seq: 7,
       });
       const got = await ctx.store.channels.get(row.cid);

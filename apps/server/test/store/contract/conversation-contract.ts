@@ -133,7 +133,7 @@ export function conversationContract(ctx: ContractContext): void {
       const { ch, me, you } = await scene(ctx.store);
       const parent = messageRow(ch.cid, me.id, 1);
       const hidden = messageRow(ch.cid, you.id, 2, { parent_id: parent.id });
-      const shown = messageRow(ch.cid, you.id, 3, { parent_id: parent.id, show_in_channel: 1 });
+      const shown = messageRow(ch.cid, you.id, 3, { parent_id: parent.id, show_in_channel: true });
       for (const m of [parent, hidden, shown]) await ctx.store.messages.insert(m);
       const page = (parentId?: string) =>
         ctx.store.messages

@@ -25,7 +25,7 @@ export function hiddenKindsContract(ctx: ContractContext): void {
     let owned: ChannelRow;
     let direct: ChannelRow;
     let other: ChannelRow;
-    const hide: MembershipKind[] = [{ type: TYPE, role: "channel_member", is_direct: 0 }];
+    const hide: MembershipKind[] = [{ type: TYPE, role: "channel_member", is_direct: false }];
 
     beforeAll(async () => {
       const { store } = ctx;
@@ -33,7 +33,7 @@ export function hiddenKindsContract(ctx: ContractContext): void {
       const you = await addUser(store);
       plain = await addChannel(store, { name: `${word} plain`, last_message_at: at(1) });
       owned = await addChannel(store, { name: `${word} owned`, last_message_at: at(1) });
-      direct = await addChannel(store, { name: `${word} direct`, is_direct: 1, last_message_at: at(1) });
+      direct = await addChannel(store, { name: `${word} direct`, is_direct: true, last_message_at: at(1) });
       other = await addChannel(store, { type: OTHER_TYPE, name: `${word} other`, last_message_at: at(1) });
       for (const ch of [plain, owned, direct, other]) {
         await store.members.insert(

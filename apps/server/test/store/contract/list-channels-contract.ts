@@ -37,8 +37,8 @@ export function listChannelsContract(ctx: ContractContext): void {
       for (const ch of [c.old, c.busy, c.quiet, c.other, deleted]) {
         await store.members.insert(memberRow(ch.cid, userId));
       }
-      await store.members.insert(memberRow(c.hidden.cid, userId, { hidden: 1 }));
-      await store.members.insert(memberRow(c.muted.cid, userId, { muted: 1 }));
+      await store.members.insert(memberRow(c.hidden.cid, userId, { hidden: true }));
+      await store.members.insert(memberRow(c.muted.cid, userId, { muted: true }));
       await store.members.insert(memberRow(notMine.cid, stranger.id));
     });
 
@@ -125,7 +125,7 @@ export function listChannelsContract(ctx: ContractContext): void {
       const busy = await addChannel(store, { name: "release-train", last_message_at: at(50) });
       const mine = await addChannel(store, { name: "Design mine", last_message_at: at(60) });
       await addChannel(store, { name: "Design gone", last_message_at: at(70), deleted_at: at(71) });
-      await addChannel(store, { name: "Design direct", last_message_at: at(80), is_direct: 1 });
+      await addChannel(store, { name: "Design direct", last_message_at: at(80), is_direct: true });
       const otherType = await addChannel(store, {
         type: OTHER_TYPE,
         name: "Design other",

@@ -20,7 +20,7 @@ export function membersContract(ctx: ContractContext): void {
       const got = await store.members.get(ch.cid, u.id);
       expect(got).toEqual(row);
       expect(typeof got?.last_read_seq).toBe("number");
-      const patch = { muted: 1, last_read_at: at(9), last_read_message_id: "m1", last_read_seq: 12 };
+      const patch = { muted: true, last_read_at: at(9), last_read_message_id: "m1", last_read_seq: 12 };
       await store.members.update(ch.cid, u.id, patch);
       expect(await store.members.get(ch.cid, u.id)).toEqual({ ...row, ...patch });
       await store.members.delete(ch.cid, u.id);
@@ -63,7 +63,7 @@ export function membersContract(ctx: ContractContext): void {
         banned_by_id: mod.id,
         created_at: at(1),
         expires_at: expiresAt,
-        shadow: 0,
+        shadow: false,
       });
       await store.moderation.putBan(ban(member.id, elsewhere.cid, null));
       await store.moderation.putBan(ban(member.id, ch.cid, at(50)));
@@ -96,7 +96,7 @@ export function membersContract(ctx: ContractContext): void {
       const [t1, t2] = [tiedA, tiedB].sort((a, b) => (a.id < b.id ? -1 : 1));
       const rows = {
         late: memberRow(ch.cid, late.id, { created_at: at(30) }),
-        early: memberRow(ch.cid, early.id, { created_at: at(10), hidden: 1 }),
+        early: memberRow(ch.cid, early.id, { created_at: at(10), hidden: true }),
         t1: memberRow(ch.cid, t1!.id, { created_at: at(20) }),
         t2: memberRow(ch.cid, t2!.id, { created_at: at(20) }),
       };
@@ -168,9 +168,9 @@ export function membersContract(ctx: ContractContext): void {
       };
       expect(await audience()).toEqual({ userIds: [], hidden: [], muters: [] });
       await store.members.insert(memberRow(ch.cid, sender.id));
-      await store.members.insert(memberRow(ch.cid, a.id, { hidden: 1 }));
+      await store.members.insert(memberRow(ch.cid, a.id, { hidden: true }));
       await store.members.insert(memberRow(ch.cid, b.id));
-      await store.members.insert(memberRow(ch.cid, c.id, { hidden: 1 }));
+      await store.members.insert(memberRow(ch.cid, c.id, { hidden: true }));
       const everyone = [sender.id, a.id, b.id, c.id].sort();
       expect(await audience()).toEqual({ userIds: everyone, hidden: [a.id, c.id].sort(), muters: [] });
       // Mutes of the sender count wherever the muter is; a mute of someone else does not.
@@ -184,11 +184,11 @@ export function membersContract(ctx: ContractContext): void {
     it("unhideAll shows the channel again to those who hid it and names them", async () => {
       const ch = await addChannel(ctx.store);
       const [a, b, c] = [await addUser(ctx.store), await addUser(ctx.store), await addUser(ctx.store)];
-      await ctx.store.members.insert(memberRow(ch.cid, a.id, { hidden: 1 }));
+      await ctx.store.members.insert(memberRow(ch.cid, a.id, { hidden: true }));
       await ctx.store.members.insert(memberRow(ch.cid, b.id));
-      await ctx.store.members.insert(memberRow(ch.cid, c.id, { hidden: 1 }));
+      await ctx.store.members.insert(memberRow(ch.cid, c.id, { hidden: true }));
       expect((await ctx.store.members.unhideAll(ch.cid)).sort()).toEqual([a.id, c.id].sort());
-      for (const u of [a, b, c]) expect((await ctx.store.members.get(ch.cid, u.id))?.hidden).toBe(0);
+      for (const u of [a, b, c]) expect((await ctx.store.members.get(ch.cid, u.id))?.hidden).toBe(false);
       expect(await ctx.store.members.unhideAll(ch.cid)).toEqual([]);
     });
 
@@ -200,10 +200,10 @@ export function membersContract(ctx: ContractContext): void {
         await addChannel(ctx.store),
       ];
       await ctx.store.members.insert(memberRow(x.cid, u.id));
-      await ctx.store.members.insert(memberRow(y.cid, u.id, { muted: 1 }));
+      await ctx.store.members.insert(memberRow(y.cid, u.id, { muted: true }));
       expect(await ctx.store.members.forUser(u.id, [])).toEqual([]);
       const found = await ctx.store.members.forUser(u.id, [y.cid, z.cid]);
-      expect(found).toEqual([memberRow(y.cid, u.id, { muted: 1 })]);
+      expect(found).toEqual([memberRow(y.cid, u.id, { muted: true })]);
       expect((await ctx.store.members.cidsForUser(u.id)).sort()).toEqual([x.cid, y.cid].sort());
       expect(await ctx.store.members.cidsForUser(fresh("nobody"))).toEqual([]);
     });

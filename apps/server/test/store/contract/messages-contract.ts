@@ -40,6 +40,37 @@ export function messagesContract(ctx: ContractContext): void {
       expect(await ctx.store.messages.get(row.id)).toEqual({ ...row, ...patch });
     });
 
+    it("answers the flag and the JSON columns as they were written, on every read", async () => {
+      const ch = await addChannel(ctx.store);
+      const u = await addUser(ctx.store);
+      const parent = messageRow(ch.cid, u.id, 1);
+      const file = {
+        id: fresh("f"),
+        type: "image" as const,
+        name: "a.png",
+        mime: "image/png",
+        size: 3,
+        width: 1,
+        height: 2,
+        url: "/chat/uploads/f",
+      };
+      const reply = messageRow(ch.cid, u.id, 2, {
+        parent_id: parent.id,
+        show_in_channel: true,
+        mentioned_users: [u.id, "someone"],
+        attachments: [file],
+      });
+      await ctx.store.messages.insert(parent);
+      const event = { cid: ch.cid, seq: 2, type: "message.new", payload: "{}", created_at: at(2) };
+      await ctx.store.messages.insertNew(reply, event, true);
+      expect(await ctx.store.messages.get(reply.id)).toEqual(reply);
+      const page = await ctx.store.messages.page({ cid: ch.cid, afterSeq: 0, limit: 10 });
+      expect(page.map((r) => r.message)).toEqual([parent, reply]);
+      const patch = { show_in_channel: false, mentioned_users: [], attachments: [{ ...file, size: 4 }] };
+      await ctx.store.messages.update(reply.id, patch);
+      expect(await ctx.store.messages.get(reply.id)).toEqual({ ...reply, ...patch });
+    });
+
     it("refuses a duplicate id, a duplicate seq in one channel, and an unknown author", async () => {
       const [a, b] = [await addChannel(ctx.store), await addChannel(ctx.store)];
       const u = await addUser(ctx.store);
@@ -66,7 +97,7 @@ export function messagesContract(ctx: ContractContext): void {
       const ch = await addChannel(store);
       const [sender, other] = [await addUser(store), await addUser(store)];
       for (const u of [sender, other]) await store.members.insert(memberRow(ch.cid, u.id));
-      await store.members.update(ch.cid, other.id, { hidden: 1 });
+      await store.members.update(ch.cid, other.id, { hidden: true });
       await store.moderation.addMute({ user_id: other.id, target_id: sender.id, created_at: at(1) });
       const first = messageRow(ch.cid, sender.id, 1);
       const audience = await store.messages.insertNew(first, eventOf(first), true);
@@ -79,7 +110,9 @@ export function messagesContract(ctx: ContractContext): void {
         last_read_at: first.created_at,
         last_read_message_id: first.id,
       });
-      expect(await store.members.get(ch.cid, other.id)).toEqual(memberRow(ch.cid, other.id, { hidden: 1 }));
+      expect(await store.members.get(ch.cid, other.id)).toEqual(
+        memberRow(ch.cid, other.id, { hidden: true }),
+      );
       // A reply kept in its thread leaves the sender's read state where it was, and notifies nobody.
       const reply = messageRow(ch.cid, sender.id, 2, { parent_id: first.id });
       expect(await store.messages.insertNew(reply, eventOf(reply), false)).toBeUndefined();
@@ -199,8 +232,8 @@ export function messagesContract(ctx: ContractContext): void {
       await addMessages(ctx.store, truncated.cid, u.id, 5);
       // A thread-only reply is not on the channel's page; one also shown in the channel is.
       await ctx.store.messages.insert(messageRow(b.cid, u.id, 1));
-      await ctx.store.messages.insert(messageRow(b.cid, u.id, 2, { parent_id: "p", show_in_channel: 0 }));
-      await ctx.store.messages.insert(messageRow(b.cid, u.id, 3, { parent_id: "p", show_in_channel: 1 }));
+      await ctx.store.messages.insert(messageRow(b.cid, u.id, 2, { parent_id: "p", show_in_channel: false }));
+      await ctx.store.messages.insert(messageRow(b.cid, u.id, 3, { parent_id: "p", show_in_channel: true }));
       const wanted = [
         { cid: a.cid, afterSeq: 0 },
         { cid: b.cid, afterSeq: 0 },
@@ -268,8 +301,8 @@ export function messagesContract(ctx: ContractContext): void {
         [you.id, { type: "deleted" }],
         [you.id, { type: "system" }],
         [you.id, {}],
-        [you.id, { parent_id: "p", show_in_channel: 0 }],
-        [you.id, { parent_id: "p", show_in_channel: 1 }],
+        [you.id, { parent_id: "p", show_in_channel: false }],
+        [you.id, { parent_id: "p", show_in_channel: true }],
       ];
       for (const [i, [userId, over]] of rows.entries()) {
         await ctx.store.messages.insert(messageRow(ch.cid, userId, i + 1, over));
@@ -433,8 +466,8 @@ export function messagesContract(ctx: ContractContext): void {
         user_id: me.id,
         role: "channel_member",
         created_at: at(0),
-        hidden: 0,
-        muted: 1,
+        hidden: false,
+        muted: true,
         last_read_at: at(2),
         last_read_message_id: null,
         last_read_seq: 2,
@@ -445,8 +478,8 @@ export function messagesContract(ctx: ContractContext): void {
           user_id: me.id,
           role: "channel_member",
           created_at: at(0),
-          hidden: 0,
-          muted: 0,
+          hidden: false,
+          muted: false,
           last_read_at: null,
           last_read_message_id: null,
           last_read_seq: 0,
@@ -461,9 +494,9 @@ export function messagesContract(ctx: ContractContext): void {
       const rows = await store.messages.unreadForUser(me.id);
       expect(rows.sort((a, b) => (a.cid < b.cid ? -1 : 1))).toEqual(
         [
-          { cid: read.cid, unread_count: 3, last_read_at: at(2), muted: 1 },
-          { cid: truncated.cid, unread_count: 2, last_read_at: null, muted: 0 },
-          { cid: empty.cid, unread_count: 0, last_read_at: null, muted: 0 },
+          { cid: read.cid, unread_count: 3, last_read_at: at(2), muted: true },
+          { cid: truncated.cid, unread_count: 2, last_read_at: null, muted: false },
+          { cid: empty.cid, unread_count: 0, last_read_at: null, muted: false },
         ].sort((a, b) => (a.cid < b.cid ? -1 : 1)),
       );
       expect(await store.messages.unreadForUser(fresh("nobody"))).toEqual([]);

@@ -64,16 +64,16 @@ export function moderationContract(ctx: ContractContext): void {
         banned_by_id: mod.id,
         created_at: at(1),
         expires_at: at(100),
-        shadow: 0,
+        shadow: false,
         ...over,
       });
       const m = store.moderation;
       await m.putBan(ban());
-      await m.putBan(ban({ reason: "very rude", shadow: 1, expires_at: null }));
+      await m.putBan(ban({ reason: "very rude", shadow: true, expires_at: null }));
       await m.putBan(ban({ scope: "*", expires_at: at(50), created_at: at(2) }));
       expect(await m.activeBans(u.id, [], at(10))).toEqual([]);
       const active = await m.activeBans(u.id, [scope, "*"], at(60));
-      expect(active).toEqual([ban({ reason: "very rude", shadow: 1, expires_at: null })]);
+      expect(active).toEqual([ban({ reason: "very rude", shadow: true, expires_at: null })]);
       expect(await m.bans(scope, at(60), 10, 0)).toEqual(active);
       expect((await m.bans(undefined, at(10), 1000, 0)).filter((b) => b.user_id === u.id)).toHaveLength(2);
       expect(await m.removeBan(u.id, scope)).toBe(true);
@@ -105,9 +105,12 @@ export function moderationContract(ctx: ContractContext): void {
       expect((await store.users.idsWithRoles([role, "user"])).includes(b.id)).toBe(true);
       expect(await store.users.idsWithRoles([])).toEqual([]);
       const type = fresh("type");
-      await store.channelTypes.put({ name: type, config: "{}", created_at: at(1), policies: null });
-      await store.channelTypes.setPolicies(type, '[{"name":"p"}]');
-      expect((await store.channelTypes.get(type))?.policies).toBe('[{"name":"p"}]');
+      await store.channelTypes.put({ name: type, config: {}, created_at: at(1), policies: null });
+      const policies = [
+        { name: "p", resources: ["*"], roles: ["*"], action: "allow", owner: false, priority: 5 } as const,
+      ];
+      await store.channelTypes.setPolicies(type, [...policies]);
+      expect((await store.channelTypes.get(type))?.policies).toEqual(policies);
       await store.channelTypes.setPolicies(type, null);
       expect((await store.channelTypes.get(type))?.policies).toBeNull();
     });

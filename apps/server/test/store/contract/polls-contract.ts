@@ -16,11 +16,11 @@ const poll = (createdBy: string, over: Partial<PollRow> = {}): PollRow => ({
   name: "Lunch?",
   description: "",
   voting_visibility: "public",
-  enforce_unique_vote: 0,
+  enforce_unique_vote: false,
   max_votes_allowed: null,
-  allow_answers: 0,
-  allow_user_suggested_options: 0,
-  is_closed: 0,
+  allow_answers: false,
+  allow_user_suggested_options: false,
+  is_closed: false,
   created_by_id: createdBy,
   created_at: at(1),
   updated_at: at(1),
@@ -39,7 +39,7 @@ const vote = (pollId: string, userId: string, optionId: string | null, sec: numb
   poll_id: pollId,
   option_id: optionId,
   user_id: userId,
-  is_answer: optionId === null ? 1 : 0,
+  is_answer: optionId === null,
   answer_text: optionId === null ? `answer ${sec}` : null,
   created_at: at(sec),
   updated_at: at(sec),
@@ -69,8 +69,8 @@ export function pollsContract(ctx: ContractContext): void {
       );
       expect(await store.transaction((tx) => tx.polls.lock(p.id))).toEqual(p);
       expect(await store.polls.lock(fresh("none"))).toBeUndefined();
-      const updated = await store.polls.update(p.id, { name: "Dinner?", is_closed: 1, updated_at: at(5) });
-      expect(updated).toEqual({ ...p, name: "Dinner?", is_closed: 1, updated_at: at(5) });
+      const updated = await store.polls.update(p.id, { name: "Dinner?", is_closed: true, updated_at: at(5) });
+      expect(updated).toEqual({ ...p, name: "Dinner?", is_closed: true, updated_at: at(5) });
 
       const ch = await addChannel(store);
       const m = messageRow(ch.cid, u.id, 1, { poll_id: p.id });
@@ -126,13 +126,13 @@ export function pollsContract(ctx: ContractContext): void {
       expect(await store.polls.votes.forUser(p.id, me.id)).toEqual([votes[0], votes[3]]);
       expect(await store.polls.votes.ownVotes([], me.id)).toEqual([]);
       expect(await store.polls.votes.ownVotes([p.id], you.id)).toEqual([votes[1], votes[2], votes[4]]);
-      const key = (c: { option_id: string | null; is_answer: number }) => `${c.option_id}:${c.is_answer}`;
+      const key = (c: { option_id: string | null; is_answer: boolean }) => `${c.option_id}:${c.is_answer}`;
       const counts = (await store.polls.votes.counts([p.id])).sort((a, b) => (key(a) < key(b) ? -1 : 1));
       expect(counts).toEqual(
         [
-          { poll_id: p.id, option_id: o1, is_answer: 0, n: 2 },
-          { poll_id: p.id, option_id: o2, is_answer: 0, n: 1 },
-          { poll_id: p.id, option_id: null, is_answer: 1, n: 2 },
+          { poll_id: p.id, option_id: o1, is_answer: false, n: 2 },
+          { poll_id: p.id, option_id: o2, is_answer: false, n: 1 },
+          { poll_id: p.id, option_id: null, is_answer: true, n: 2 },
         ].sort((a, b) => (key(a) < key(b) ? -1 : 1)),
       );
       expect(await store.polls.votes.latestByOption([p.id], 1)).toEqual([votes[2], votes[1]]);
@@ -179,7 +179,7 @@ export function pollsContract(ctx: ContractContext): void {
       };
       const myDraft = await mk(me.id, "draft", 1);
       const yourDraft = await mk(you.id, "hidden draft", 2);
-      const shared = await mk(you.id, "shared", 3, { is_closed: 1 });
+      const shared = await mk(you.id, "shared", 3, { is_closed: true });
       const elsewhere = await mk(you.id, "elsewhere", 4);
       const mine = await addChannel(store);
       const theirs = await addChannel(store);

@@ -89,7 +89,7 @@ export function usersContract(ctx: ContractContext): void {
           banned_by_id: mod.id,
           created_at: at(1),
           expires_at,
-          shadow: 0,
+          shadow: false,
         });
       // A channel's ban is not app-wide.
       await ban(`contract:${fresh("c")}`, null);
