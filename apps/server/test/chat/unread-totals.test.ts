@@ -1,4 +1,7 @@
-/** One unread total: `/me`, `/unread`, `connection.ok` and `notification.mark_read` agree, muted channels left out. */
+/**
+ * One unread rule and one total: `/me`, `/unread`, `connection.ok` and `notification.mark_read`
+ * agree, muted channels left out, and nobody has unread mentions in their own messages.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, uniqueName } from "../helpers/test-server.js";
 import { authedSocket } from "../helpers/ws-client.js";
@@ -33,5 +36,24 @@ describe("the unread totals", () => {
     const again = await authedSocket(s.wsUrl, s.apiKey, bob!.token);
     expect((await again.next((f) => f.type === "connection.ok")).me).toMatchObject(expected);
     again.close();
+  });
+
+  it("count no mention of the reader in their own message, a thread-only reply included", async () => {
+    const [ana, bob] = await s.users(2);
+    const id = uniqueName("me");
+    await s.chat(ana!.token, "POST", `/channels/messaging/${id}/query`, { data: { members: [bob!.id] } });
+    const parent = await s.chat(ana!.token, "POST", `/channels/messaging/${id}/messages`, {
+      message: { text: "parent" },
+    });
+    await s.chat(bob!.token, "POST", `/channels/messaging/${id}/read`, {});
+    for (const mentioned of [bob!.id, ana!.id]) {
+      await s.chat(bob!.token, "POST", `/channels/messaging/${id}/messages`, {
+        message: { text: "note", parent_id: parent.body.message.id, mentioned_users: [mentioned] },
+      });
+    }
+    const unread = (await s.chat(bob!.token, "GET", "/unread")).body;
+    expect(unread.channels).toEqual([expect.objectContaining({ unread_count: 0, unread_mentions: 0 })]);
+    const anas = (await s.chat(ana!.token, "GET", "/unread")).body;
+    expect(anas.channels).toEqual([expect.objectContaining({ unread_mentions: 1 })]);
   });
 });

@@ -2,6 +2,7 @@ import type { ConversationRepo, MessageWithUser, UploadRepo } from "../store.js"
 import { type Db, visibleKinds } from "./executor.js";
 import { messageRepo } from "./message-repos.js";
 import type { PreparedQueries } from "./prepared.js";
+import { regular } from "./unread-rule.js";
 
 export function conversationRepo(db: Db, prepared: PreparedQueries): ConversationRepo {
   return {
@@ -74,7 +75,8 @@ export function conversationRepo(db: Db, prepared: PreparedQueries): Conversatio
         .select("mentions.cid")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("mentions.user_id", "=", userId)
-        .where("messages.type", "=", "regular")
+        .where(regular("messages"))
+        .where("messages.user_id", "!=", userId)
         .whereRef("mentions.seq", ">", "members.last_read_seq")
         .whereRef("mentions.seq", ">", "channels.truncated_seq")
         .where(visibleKinds(hide, "channels", "members"))
@@ -121,7 +123,7 @@ export function conversationRepo(db: Db, prepared: PreparedQueries): Conversatio
             .onRef("r.parent_id", "=", "t.parent_id")
             .onRef("r.seq", ">", "t.last_read_seq")
             .on("r.user_id", "!=", userId)
-            .on("r.type", "=", "regular"),
+            .on(regular("r")),
         )
         .select(["t.parent_id", "t.cid"])
         .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -8,6 +8,7 @@ import { insertEvent, insertMessage } from "./message-writes.js";
 import { type Operand, perChannel } from "./per-channel.js";
 import type { PreparedQueries } from "./prepared.js";
 import { messageColumns, messageOf } from "./row-values.js";
+import { countable } from "./unread-rule.js";
 
 /**
  * Stored messages with their authors, each author read once: joining `users` onto every row made
@@ -48,14 +49,9 @@ const newestFirst = <Q extends ReturnType<typeof after>>(query: Q, limit: number
 const newestShown = (db: Db, cid: Operand<string>, afterSeq: Operand<number>, limit: number) =>
   newestFirst(shownAfter(db, cid, afterSeq), limit);
 
-/** The messages an unread count counts: regular, shown in the channel, after seq `after`. */
+/** The messages an unread count counts after seq `after` (their authors' own left to the caller). */
 const unreadAfter = (db: Db, cid: Operand<string>, after: Operand<number>) =>
-  db
-    .selectFrom("messages")
-    .where("cid", "=", cid)
-    .where("seq", ">", after)
-    .where("type", "=", "regular")
-    .where(inChannel);
+  db.selectFrom("messages").where("cid", "=", cid).where("seq", ">", after).where(countable("messages"));
 
 /** … and up to seq `upTo`. */
 const unreadIn = (db: Db, cid: Operand<string>, after: Operand<number>, upTo: Operand<number>) =>
@@ -68,7 +64,7 @@ const unreadIn = (db: Db, cid: Operand<string>, after: Operand<number>, upTo: Op
  */
 export const ONE_SCAN_WINDOW = 1000;
 
-/** Each reader's count from one scan of the window their unread messages are in. */
+/** Each reader's count from one scan of the window their unread messages are in (rows `countable` already). */
 function countIn(
   window: readonly { seq: number; user_id: string }[],
   readers: readonly ReadPosition[],
@@ -183,8 +179,7 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
         .selectAll()
         .where("cid", "=", cid)
         .where("seq", ">", afterSeq)
-        .where("type", "=", "regular")
-        .where(sql<boolean>`(parent_id is null or show_in_channel = 1)`)
+        .where(countable("messages"))
         .orderBy("seq", "desc")
         .limit(1)
         .executeTakeFirst();
@@ -201,8 +196,7 @@ export function messageRepo(db: Db, prepared: PreparedQueries): MessageRepo {
               .onRef("msg.seq", ">", "m.last_read_seq")
               .onRef("msg.seq", ">", "c.truncated_seq")
               .onRef("msg.user_id", "!=", "m.user_id")
-              .on("msg.type", "=", "regular")
-              .on(sql<boolean>`(msg.parent_id is null or msg.show_in_channel = 1)`),
+              .on(countable("msg")),
           )
           .select(["m.cid", "m.last_read_at", "m.muted"])
           // seq, not id: the count then reads the messages_countable index alone

@@ -31,7 +31,7 @@ interface MessageRow {
  * the rule of docs/architecture.md: messages by others after the member's `last_read_seq` (and
  * after the channel's truncation), regular (not deleted), visible in the channel (not a thread
  * reply unless also sent to the channel); the total leaves muted channels out. Mentions: the
- * user's mentions after `last_read_seq` in regular messages.
+ * user's mentions after `last_read_seq` in regular messages by others.
  */
 export function recount(db: Db, userIds: readonly string[]): Map<string, Recount> {
   const channels = new Map(
@@ -77,9 +77,10 @@ export function recount(db: Db, userIds: readonly string[]): Map<string, Recount
       ).length;
       r.channels.set(m.cid, n);
       if (!m.muted) r.total += n;
-      const mentioned = (mentionsIn.get(`${userId} ${m.cid}`) ?? []).filter(
-        (x) => Number(x.seq) > after && byId.get(x.message_id)?.type === "regular",
-      ).length;
+      const mentioned = (mentionsIn.get(`${userId} ${m.cid}`) ?? []).filter((x) => {
+        const message = byId.get(x.message_id);
+        return Number(x.seq) > after && message?.type === "regular" && message.user_id !== userId;
+      }).length;
       r.mentions.set(m.cid, mentioned);
     }
     out.set(userId, r);
