@@ -338,6 +338,29 @@ describe("events test: state from events = fresh fetch", () => {
     expect(Object.keys(s.channelB.state.members)).not.toContain(carolId);
   });
 
+  test("member.added and member.removed by joining and leaving a team channel", async () => {
+    const s = await scene();
+    const id = channelId("team");
+    const teamA = s.a.client.channel("team", id, { members: [s.b.auth.user.id], name: "open" });
+    await teamA.watch();
+    const [teamB] = await s.b.client.queryChannels({ type: "team" });
+    if (!teamB) throw new Error("B does not see the team channel");
+    const carolId = s.carol.auth.user.id;
+    await receiving(s.b, "member.added", () => rest(s.carol.auth, "POST", `/channels/team/${id}/join`));
+    await expectMatchesFetch(s.b, teamB, (st) => carolId in st.members);
+    await receiving(s.b, "member.removed", () => rest(s.carol.auth, "POST", `/channels/team/${id}/leave`));
+    await expectMatchesFetch(s.b, teamB, (st) => !(carolId in st.members));
+  });
+
+  test("message.updated by pinning and unpinning", async () => {
+    const s = await scene();
+    const target = s.channelA.state.messages[0]!.id;
+    await applying(s, "message.updated", () => rest(s.a.auth, "POST", `/messages/${target}/pin`));
+    await expectConverged(s, (st) => st.messages.some((m) => m.id === target && m.pinned_at !== null));
+    await applying(s, "message.updated", () => rest(s.a.auth, "POST", `/messages/${target}/unpin`));
+    await expectConverged(s, (st) => st.messages.some((m) => m.id === target && m.pinned_at === null));
+  });
+
   test("member.updated: a member made channel moderator and back, their own role and capabilities too", async () => {
     const s = await scene();
     const bId = s.b.auth.user.id;
