@@ -22,6 +22,7 @@ import { chatPollRoutes } from "./http/routes/chat-polls.js";
 import { chatSearchRoutes } from "./http/routes/chat-search.js";
 import { chatUploadRoutes } from "./http/routes/chat-uploads.js";
 import { chatUserRoutes } from "./http/routes/chat-users.js";
+import { docsRoutes } from "./http/routes/docs.js";
 import { healthRoutes } from "./http/routes/health.js";
 import { openApiRoutes } from "./http/routes/openapi.js";
 import { registerSecurityHeaders, registerWeb } from "./http/routes/web.js";
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(
     async (chat) => {
       await chat.register(openApiRoutes);
+      await chat.register(docsRoutes(config.allowedOrigins));
       chat.register(async (rest) => {
         // Before validation: a call that is not let in learns nothing about its input.
         rest.addHook("preValidation", chatAuthHook(services.auth));

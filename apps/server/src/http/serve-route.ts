@@ -1,6 +1,7 @@
 import { type ApiRoute, fastifyPath } from "@parley/protocol";
 import type {
   FastifyInstance,
+  FastifyPluginAsync,
   FastifyReply,
   FastifyRequest,
   FastifySchemaCompiler,
@@ -88,12 +89,28 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) 
   };
 };
 
+/**
+ * Registers a page of the table (HTML, not API) that a plugin renders: the plugin registers its
+ * own routes — the page at the entry's path, its assets under it — and they count as the entry's.
+ */
+export async function servePage(app: FastifyInstance, route: ApiRoute, plugin: FastifyPluginAsync) {
+  if (!route.path.startsWith(`${app.prefix}/`))
+    throw new Error(`${route.method} ${route.path} registered under ${app.prefix || "/"}`);
+  await app.register(async (page) => {
+    // Decorators reach every scope the plugin opens inside this one, as `onRoute` sees them.
+    page.decorate("tablePage", route);
+    await page.register(plugin);
+  });
+}
+
 /** Refuses, at start, an `/api` or `/chat` route registered other than from the table. */
 export function requireTableRoutes(app: FastifyInstance): void {
-  app.addHook("onRoute", (options) => {
-    if (!/^\/(api|chat)\//.test(options.url ?? "")) return;
-    if (!options.config?.route)
-      throw new Error(`${String(options.method)} ${options.url} is not in the route table`);
+  app.addHook("onRoute", function (options) {
+    const url = options.url ?? "";
+    if (!/^\/(api|chat)\//.test(url) || options.config?.route) return;
+    const page = this.tablePage?.path;
+    if (page && (url === page || url.startsWith(`${page}/`))) return;
+    throw new Error(`${String(options.method)} ${options.url} is not in the route table`);
   });
 }
 
@@ -101,5 +118,9 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The table's entry for this route. */
     route?: ApiRoute;
+  }
+  interface FastifyInstance {
+    /** In a scope `servePage` opened: the table's entry of the page its routes serve. */
+    tablePage?: ApiRoute;
   }
 }

@@ -91,7 +91,18 @@ export const moderationRows: Row[] = [
   row("read the API description (GET /openapi.json)", [A, A, A, A, A, A, A], (c) =>
     rest(c, "GET", "/openapi.json"),
   ),
+  row("read the API reference page (GET /docs)", [A, A, A, A, A, A, A], docsPage),
 ];
+
+/** The reference page is HTML, not JSON: sent with the cell's credentials, it answers alike. */
+async function docsPage(c: Parameters<Row["run"]>[0]) {
+  const res = await fetch(`${c.s.url}/chat/docs?api_key=${c.s.apiKey}`, {
+    headers: { authorization: `Bearer ${c.me.token}` },
+  });
+  const html = await res.text();
+  if (res.status === 200 && /<div id="swagger-ui">/.test(html)) return A;
+  return res.status === 401 || res.status === 403 ? D : `${res.status}`;
+}
 
 /**
  * The image proxy lets every signed-in user through and nobody else. The matrix's server runs

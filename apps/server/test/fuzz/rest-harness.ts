@@ -111,11 +111,17 @@ export function fuzzEndpoints(target: () => FuzzTarget, build: () => FuzzEndpoin
  * Like fc.assert, but a failure report stays short (counterexamples can be 100 KiB). It names the
  * seed and path to replay with (`PARLEY_SEED`, or fc.assert's `{ seed, path }`) and the shrunk input.
  */
-export async function assertQuietly<T>(property: fc.IAsyncProperty<T>, runs: number): Promise<void> {
-  const out = await fc.check(property, { numRuns: runs });
+export async function assertQuietly<T>(
+  property: fc.IAsyncProperty<T>,
+  runs: number,
+  parameters: fc.Parameters<T> = {},
+): Promise<void> {
+  const out = await fc.check(property, { ...parameters, numRuns: runs });
   if (!out.failed) return;
   const example = JSON.stringify(out.counterexample)?.slice(0, 400);
-  const error = String(out.errorInstance).slice(0, 600);
+  const error = String(
+    out.errorInstance ?? `out of time (skipAllAfterTimeLimit) after ${out.numRuns} cases`,
+  ).slice(0, 600);
   throw new Error(
     `failed after ${out.numRuns} cases, shrunk ${out.numShrinks} times ` +
       `{ seed: ${out.seed}, path: "${out.counterexamplePath}" }: ${error}\ninput: ${example}`,

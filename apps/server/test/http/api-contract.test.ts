@@ -1,7 +1,7 @@
 import { type ApiRoute, apiRoutes, fastifyPath, openApiDocument } from "@parley/protocol";
-import Fastify from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requireTableRoutes } from "../../src/http/serve-route.js";
+import { requireTableRoutes, servePage } from "../../src/http/serve-route.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 
 let s: TestServer;
@@ -36,6 +36,21 @@ describe("the route table", () => {
     requireTableRoutes(app);
     expect(() => app.get("/chat/elsewhere", async () => ({}))).toThrow(
       "GET /chat/elsewhere is not in the route table",
+    );
+    await app.close();
+  });
+
+  it("lets a page's plugin add routes under the page's path only", async () => {
+    const app = Fastify();
+    requireTableRoutes(app);
+    const page = (url: string) => async (chat: FastifyInstance) =>
+      servePage(chat, apiRoutes.docs, async (p) => {
+        p.get(url, async () => "");
+      });
+    await app.register(page("/docs/static/x.js"), { prefix: "/chat" });
+    expect(app.hasRoute({ method: "GET", url: "/chat/docs/static/x.js" })).toBe(true);
+    await expect(app.register(page("/docs-elsewhere"), { prefix: "/chat" }).ready()).rejects.toThrow(
+      "GET /chat/docs-elsewhere is not in the route table",
     );
     await app.close();
   });

@@ -22,6 +22,17 @@ const referenceRoutes = {
     },
     errors: [],
   },
+  docs: {
+    tag: "reference",
+    method: "GET",
+    path: "/chat/docs",
+    auth: "none",
+    summary: "This document as a page to read and try calls from (Swagger UI)",
+    description:
+      "A page, not an API: its scripts, styles and a copy of this document are served under `/chat/docs/`.",
+    answers: { 200: { binary: ["text/html"] } },
+    errors: [],
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 /**

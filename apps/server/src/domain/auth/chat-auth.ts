@@ -38,6 +38,12 @@ export class ChatAuth {
           user_id: "required with a server-side token",
         });
       }
+      // An id no user can have, refused before it reaches the store (PostgreSQL refuses NUL in text).
+      if (c.userId.includes("\u0000")) {
+        throw new DomainError(ErrorCode.validation, "user_id: must not contain NUL characters", {
+          user_id: "must not contain NUL characters",
+        });
+      }
       const user = liveUser(await this.store.users.get(c.userId), c.userId, ErrorCode.notFound);
       return { actor: { userId: c.userId, server: true, role: user.role as AppRole }, user };
     }

@@ -53,7 +53,8 @@ export interface MessageExtras {
 
 export function toMessageResponse(m: MessageRow, u: UserRow, extras: MessageExtras = {}): MessageResponse {
   const reactions = extras.reactions ?? [];
-  const counts: Record<string, number> = {};
+  // No prototype: a reaction may be named `constructor` or `__proto__`.
+  const counts: Record<string, number> = Object.create(null);
   for (const r of reactions) counts[r.type] = (counts[r.type] ?? 0) + 1;
   const toReaction = (r: ReactionRow) => ({
     message_id: r.message_id,

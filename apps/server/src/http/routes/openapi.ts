@@ -5,12 +5,12 @@ import { serve } from "../serve-route.js";
 
 let document: OpenApiDocument | undefined;
 
-/** `GET /chat/openapi.json`: the REST API as OpenAPI 3.1, built from the route table once. */
+/** The document of the route table, built on first use: it takes a tenth of a second. */
+export const servedDocument = (): OpenApiDocument => (document ??= openApiDocument());
+
+/** `GET /chat/openapi.json`: the REST API as OpenAPI 3.1. */
 export const openApiRoutes: FastifyPluginAsync = async (app) => {
   // It needs no credentials, but a client that sends them with every /chat call may send them here.
   app.addHook("preValidation", dropAuthParams);
-  serve(app, apiRoutes.openapi, async () => {
-    document ??= openApiDocument();
-    return document;
-  });
+  serve(app, apiRoutes.openapi, async () => servedDocument());
 };

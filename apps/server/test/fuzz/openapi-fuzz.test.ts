@@ -1,0 +1,145 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../helpers/test-server.js";
+import { AnswerChecker } from "./openapi-answers.js";
+import { type Cast, castOf, fixtureOf, restore, typeSettingsOf } from "./openapi-fixture.js";
+import {
+  type Answer,
+  type Credentials,
+  type FuzzRequest,
+  type OpenApi,
+  type Operation,
+  operationsOf,
+  requestsOf,
+  send,
+} from "./openapi-operations.js";
+import { assertQuietly, expectStillServing } from "./rest-harness.js";
+
+/**
+ * The server driven from its OpenAPI document alone (docs/openapi.json, as integrators get it):
+ * requests generated from each operation's parameters, body schema and security, answers checked
+ * against the responses it declares for their status, no 5xx. Nothing here knows the route table;
+ * what the test knows is the ids it made through the API (fixtureOf), offered to the fields and
+ * path parameters that name such things, and the tokens its users hold.
+ */
+const doc = JSON.parse(
+  readFileSync(new URL("../../../../docs/openapi.json", import.meta.url), "utf8"),
+) as OpenApi;
+
+/** Requests per operation. */
+const RUNS = 60;
+
+/** Operations not driven, and why. */
+const SKIPPED: Record<string, string> = {
+  // The image proxy fetches the URL it is given: from here, a request to another host.
+  getImage: "the server would fetch the generated URL from another host",
+};
+
+/**
+ * Server bugs the fuzz found whose fix is not the document's: each answer is let through only for
+ * the request that triggers it, so everything else the operation answers is still checked.
+ */
+const KNOWN: { bug: string; matches(request: FuzzRequest, answer: Answer, op: Operation): boolean }[] = [
+  {
+    // find-my-way refuses a path parameter over 100 characters before any route runs; Fastify
+    // answers that itself (414, its own error shape), past the API's error handler.
+    bug: "a path parameter over 100 characters: 414 FST_ERR_MAX_PARAM_LENGTH, undeclared and not the API's error shape",
+    matches: (request, answer) =>
+      answer.status === 414 &&
+      /"code":"FST_ERR_MAX_PARAM_LENGTH"/.test(new TextDecoder().decode(answer.body)) &&
+      request.url
+        .split("?")[0]!
+        .split("/")
+        .some((segment) => segment.length > 100),
+  },
+];
+
+const checker = new AnswerChecker(doc);
+
+let s: TestServer;
+let cast: Cast;
+let settings: Record<string, unknown>;
+let credentials: Credentials;
+
+/** Statuses each operation answered, to tell that requests reach the handlers. */
+const seen = new Map<string, Set<number>>();
+const rejections: unknown[] = [];
+const onRejection = (e: unknown) => rejections.push(e);
+
+beforeAll(async () => {
+  process.on("unhandledRejection", onRejection);
+  s = await startTestServer({ LOG_LEVEL: "silent" });
+  cast = await castOf(s);
+  settings = await typeSettingsOf(s, cast);
+  // The application key, where the document says integrators get it.
+  const { apiKey } = (await (await fetch(`${s.url}/api/config`)).json()) as { apiKey: string };
+  credentials = credentialsOf(apiKey, await s.serverToken());
+}, 60_000);
+afterAll(async () => {
+  process.off("unhandledRejection", onRejection);
+  await s?.close();
+});
+
+function credentialsOf(apiKey: string, serverToken: string): Credentials {
+  const actors = [cast.admin, cast.member];
+  return {
+    keys: { api_key: apiKey },
+    bearers: {
+      user_token: fc.constantFrom(...actors.map((a) => a.token)),
+      server_token: fc.constant(serverToken),
+      session_token: fc.constantFrom(...actors.map((a) => a.session)),
+    },
+    // components.parameters.user_id: whom a server token acts for.
+    actsFor: { scheme: "server_token", parameter: "user_id" },
+  };
+}
+
+describe("the server, driven from its OpenAPI document", () => {
+  for (const op of operationsOf(doc)) {
+    const name = `${op.method} ${op.path} (${op.id}) answers only what it declares`;
+    if (op.id in SKIPPED) {
+      it.skip(`${name}: ${SKIPPED[op.id]}`, () => {});
+      continue;
+    }
+    it(name, { timeout: 60_000 }, async () => {
+      const known = await fixtureOf(s, cast);
+      const ids = [...new Set([...known.entries()].filter(([k]) => /id/.test(k)).flatMap(([, v]) => v))];
+      const requests = requestsOf(
+        doc,
+        op,
+        (key) => known.get(key) ?? (/ids?$/i.test(key) ? ids : []),
+        credentials,
+      );
+      const statuses = new Set<number>();
+      seen.set(op.id, statuses);
+      try {
+        await assertQuietly(
+          fc.asyncProperty(requests, async (request) => {
+            const answer = await send(s.url, request);
+            statuses.add(answer.status);
+            const problem = checker.problem(op, answer);
+            if (problem && !KNOWN.some((k) => k.matches(request, answer, op)))
+              throw new Error(`${request.method} ${request.url} ${request.json ?? ""}\n${problem}`);
+          }),
+          RUNS,
+          // Each request shrinking tries is one to the server: past this, report what it has.
+          { skipAllAfterTimeLimit: 20_000 },
+        );
+      } finally {
+        await restore(s, cast, settings);
+      }
+    });
+  }
+
+  // A few operations succeed only when several fields agree in ways no schema states (a direct
+  // channel needs `data.members`, a vote exactly one of two optional fields): random requests
+  // may miss all of them. Many such misses mean the requests no longer reach the handlers.
+  it("reaches the handlers: nearly every operation driven answered a success", () => {
+    const never = [...seen].filter(([, statuses]) => ![...statuses].some((st) => st < 300)).map(([id]) => id);
+    expect(never.length, `never answered a success: ${never.join(", ")}`).toBeLessThanOrEqual(seen.size / 10);
+  });
+
+  it("is still serving, with no unhandled rejection", () =>
+    expectStillServing({ url: s.url, apiKey: s.apiKey, token: cast.member.token }, rejections));
+});
