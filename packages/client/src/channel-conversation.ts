@@ -128,10 +128,8 @@ export class Conversation {
   uploadFile(input: UploadInput): Upload {
     const { rest, uploadTransport } = this.#services;
     const store = this.#store;
-    const url = rest.url(
-      `/channels/${encodeURIComponent(store.type)}/${encodeURIComponent(store.requireId())}/uploads`,
-    );
-    return new Upload(uploadTransport, url, rest.authHeaders(), input);
+    const url = rest.uploadURL(store.type, store.requireId());
+    return new Upload(uploadTransport, url, rest.authHeaders(), input, rest.answerCheck("uploadFile"));
   }
 
   // ---- internals ----

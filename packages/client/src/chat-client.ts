@@ -34,6 +34,7 @@ import { fetchFile, threadUnreadByChannel } from "./files-and-unread.js";
 import { type FrameRouterDeps, routeFrame } from "./frame-router.js";
 import { ImageCache } from "./images.js";
 import { MessageSender } from "./message-sender.js";
+import { Moderation } from "./moderation.js";
 import { type RequestOptions, RestClient } from "./rest.js";
 import { type ChannelListQuery, requeryChannelList } from "./resume.js";
 import type {
@@ -77,6 +78,8 @@ export class ChatClient {
   readonly key: string;
   readonly options: Readonly<ChatClientOptions>;
   readonly rest: RestClient;
+  /** Flags, bans, user mutes, roles, channel types and policies. */
+  readonly moderation: Moderation;
   /** Every channel object the client holds, by cid. */
   readonly activeChannels = new Map<string, Channel>();
   readonly logger: Logger;
@@ -112,7 +115,9 @@ export class ChatClient {
     };
     if (options.fetch) restOptions.fetch = options.fetch;
     if (options.timeout !== undefined) restOptions.timeout = options.timeout;
+    if (options.validateAnswers !== undefined) restOptions.validateAnswers = options.validateAnswers;
     this.rest = new RestClient(restOptions);
+    this.moderation = new Moderation(this.rest);
     this.#messages = new MessageSender({
       rest: this.rest,
       sendFrame: (frame) => this.#connection?.send(frame) ?? false,

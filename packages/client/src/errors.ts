@@ -40,6 +40,26 @@ export class ChatNetworkError extends ChatApiError {
   }
 }
 
+/**
+ * A success answer that breaks the route table's answer for its status: a status the route does not
+ * declare, no JSON where JSON was due, or a body its schema refuses (only when answers are checked).
+ */
+export class ChatAnswerError extends Error {
+  override readonly name = "ChatAnswerError";
+  /** The route's name in the table. */
+  readonly route: string;
+  readonly status: number;
+  /** What is wrong, one line per field (`path: message`). */
+  readonly issues: readonly string[];
+
+  constructor(route: string, status: number, issues: readonly string[]) {
+    super(`${route} answered ${status} against the route table: ${issues.join("; ")}`);
+    this.route = route;
+    this.status = status;
+    this.issues = issues;
+  }
+}
+
 /** The WebSocket could not be (or stay) connected; `code` is the close code or a frame error code. */
 export class ChatConnectionError extends Error {
   override readonly name = "ChatConnectionError";

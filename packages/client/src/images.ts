@@ -6,6 +6,7 @@
  * the api key and bearer token, which an `<img>` cannot send) and shown from a `blob:` URL;
  * same-origin, `data:` and `blob:` URLs are shown as they are.
  */
+import { routeLines } from "./route-lines.js";
 
 /** How a page of `origin` can show `src`: as it is, through the image proxy, or not at all. */
 export type ImageRoute = "direct" | "proxy" | "none";
@@ -30,8 +31,9 @@ export function imageRoute(src: string, origin: string): ImageRoute {
   return url.origin === own ? "direct" : "proxy";
 }
 
-/** The path of the proxied image, from the server's origin (the SDK adds the api key). */
-export const imageProxyPath = (src: string) => `/chat/images?url=${encodeURIComponent(src.trim())}`;
+/** The path of the proxied image (`getImage`), from the server's origin (the SDK adds the api key). */
+export const imageProxyPath = (src: string) =>
+  `${routeLines.getImage.path}?url=${encodeURIComponent(src.trim())}`;
 
 export interface ImageCacheDeps {
   /** The origin the images are shown on (the client's `baseURL`). */

@@ -1,3 +1,14 @@
+export { type AccountsOptions, ParleyAccounts } from "./accounts.js";
+export { ApiCaller, type CallerOptions, type CallOptions, type Credentials } from "./api-call.js";
+export type {
+  AccountRouteName,
+  CallAnswer,
+  CallArgs,
+  CallBody,
+  CallInput,
+  ChatRouteName,
+  RouteLine,
+} from "./api-types.js";
 export { Backoff, type BackoffOptions, backoffCeiling, fullJitterDelay } from "./backoff.js";
 export { allows } from "./capabilities.js";
 export {
@@ -27,7 +38,13 @@ export {
 export type { ClientStateSnapshot } from "./client-state.js";
 export { Connection, type ConnectionOk, FATAL_CLOSE_CODES } from "./connection.js";
 export { isServerToken, websocketURL } from "./endpoints.js";
-export { ChatApiError, ChatConnectionError, ChatFrameError, ChatNetworkError } from "./errors.js";
+export {
+  ChatAnswerError,
+  ChatApiError,
+  ChatConnectionError,
+  ChatFrameError,
+  ChatNetworkError,
+} from "./errors.js";
 export { EventEmitter, type Subscription } from "./event-emitter.js";
 export {
   ImageCache,
@@ -38,9 +55,11 @@ export {
   imageRoute,
 } from "./images.js";
 export { compareMessages } from "./messages.js";
+export { type FlagView, Moderation } from "./moderation.js";
 export * from "./polls/index.js";
 export { hasOwnReaction, withOptimisticReaction } from "./reactions.js";
-export { type RequestOptions, RestClient } from "./rest.js";
+export { type RequestOptions, RestClient, type RestClientOptions } from "./rest.js";
+export { routeLines } from "./route-lines.js";
 export {
   type CursorPage,
   channelSource,
@@ -84,6 +103,7 @@ export type {
 } from "./types.js";
 export { TypingIndicators, TypingSender } from "./typing.js";
 export {
+  type AnswerCheck,
   defaultUploadTransport,
   fetchTransport,
   Upload,

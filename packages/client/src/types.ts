@@ -55,6 +55,11 @@ export interface ChatClientOptions {
   logger?: Logger;
   /** Default REST request timeout in ms; none unless given (spec §9). */
   timeout?: number;
+  /**
+   * Check every REST answer against the route table's schema (a ChatAnswerError when one breaks
+   * it). Default: on, but in a production build (`process.env.NODE_ENV === "production"`).
+   */
+  validateAnswers?: boolean;
   /** WebSocket connect (open + auth) timeout in ms (spec §9: 15 s). */
   connectTimeout?: number;
   /** health.check interval in ms (spec §9: 25 s); the socket is dropped after 2 silent intervals. */

@@ -3,8 +3,9 @@
  * upload progress (XMLHttpRequest where there is one, fetch otherwise) and cancellation. An
  * `Upload` is a small state object UIs subscribe to, like a channel.
  */
-import type { AttachmentResponse, ErrorBody } from "@parley/protocol";
-import { ChatApiError, ChatNetworkError } from "./errors.js";
+import type { AttachmentResponse } from "@parley/protocol";
+import { apiError } from "./api-call.js";
+import { ChatNetworkError } from "./errors.js";
 import { Listeners } from "./event-emitter.js";
 import type { FetchLike, XMLHttpRequestConstructor } from "./types.js";
 
@@ -112,21 +113,8 @@ export interface UploadInput {
 
 let uploadCounter = 0;
 
-function errorFromAnswer(status: number, text: string): ChatApiError {
-  let body: Partial<ErrorBody> | undefined;
-  try {
-    body = text ? (JSON.parse(text) as Partial<ErrorBody>) : undefined;
-  } catch {
-    body = undefined;
-  }
-  const err = body?.error;
-  return new ChatApiError(
-    status,
-    err?.code ?? (status >= 500 ? "internal" : "bad_request"),
-    err?.message ?? (text || `HTTP ${status}`),
-    err?.fields,
-  );
-}
+/** Checks an answer against the route table (RestClient.answerCheck). */
+export type AnswerCheck = (status: number, body: unknown) => Promise<void>;
 
 /** One file being uploaded: progress, result, cancel. Starts on construction. */
 export class Upload {
@@ -134,9 +122,17 @@ export class Upload {
   readonly #listeners = new Listeners(() => {});
   readonly #controller = new AbortController();
   #state: UploadSnapshot;
+  readonly #check: AnswerCheck | undefined;
 
-  constructor(transport: UploadTransport, url: string, headers: Record<string, string>, input: UploadInput) {
+  constructor(
+    transport: UploadTransport,
+    url: string,
+    headers: Record<string, string>,
+    input: UploadInput,
+    check?: AnswerCheck,
+  ) {
     uploadCounter += 1;
+    this.#check = check;
     const size = input.data.size;
     this.#state = {
       localId: `upload-${uploadCounter}`,
@@ -181,8 +177,10 @@ export class Upload {
           if (this.#state.status === "uploading") this.#set({ loaded, total: total || this.#state.total });
         },
       });
-      if (answer.status < 200 || answer.status >= 300) throw errorFromAnswer(answer.status, answer.text);
-      const file = (JSON.parse(answer.text) as { file: AttachmentResponse }).file;
+      if (answer.status < 200 || answer.status >= 300) throw apiError(answer.status, answer.text);
+      const body = JSON.parse(answer.text) as { file: AttachmentResponse };
+      await this.#check?.(answer.status, body);
+      const file = body.file;
       this.#set({ status: "uploaded", file, loaded: this.#state.total });
       return file;
     } catch (error) {

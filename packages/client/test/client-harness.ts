@@ -44,7 +44,11 @@ export async function connectedHarness(
       },
     },
     { method: "POST", path: "/channels", handler: () => ({ body: { channels: harness.list() } }) },
-    { method: "GET", path: "/unread", handler: () => ({ body: { total_unread_count: 0, channels: [] } }) },
+    {
+      method: "GET",
+      path: "/unread",
+      handler: () => ({ body: { total_unread_count: 0, channels: [], threads: [] } }),
+    },
   );
   autoServer(
     self,

@@ -77,7 +77,11 @@ describe("connectUser", () => {
     FakeSocket.reset();
     autoServer(me("bob"));
     const http = fakeFetch([
-      { method: "GET", path: "/unread", handler: () => ({ body: { total_unread_count: 0, channels: [] } }) },
+      {
+        method: "GET",
+        path: "/unread",
+        handler: () => ({ body: { total_unread_count: 0, channels: [], threads: [] } }),
+      },
     ]);
     const c = client({ fetch: http.fetch });
     const payload = btoa(JSON.stringify({ server: true })).replace(/=+$/, "");

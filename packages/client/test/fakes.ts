@@ -10,7 +10,12 @@ import type {
   ServerFrame,
   UserResponse,
 } from "@parley/protocol";
-import type { FetchLike, WebSocketConstructor } from "../src/index.js";
+import {
+  type FetchLike,
+  RestClient,
+  type RestClientOptions,
+  type WebSocketConstructor,
+} from "../src/index.js";
 
 export class FakeSocket {
   static instances: FakeSocket[] = [];
@@ -192,6 +197,19 @@ export function fakeFetch(routes: Route[] = []): FakeFetch {
     },
   };
   return state;
+}
+
+/** A RestClient of `http://chat.test` (api key `k`, token `tok`) answered by a fake fetch of `routes`. */
+export function fakeRest(routes: Route[], options: Partial<RestClientOptions> = {}) {
+  const http = fakeFetch(routes);
+  const client = new RestClient({
+    baseURL: "http://chat.test/",
+    apiKey: "k",
+    fetch: http.fetch,
+    getToken: () => "tok",
+    ...options,
+  });
+  return { http, client };
 }
 
 // ---- model factories ----

@@ -180,7 +180,15 @@ describe("unread counts", () => {
       method: "POST",
       path: "/channels/messaging/b/read",
       handler: () => ({
-        body: { read: { user_id: "bob", last_read: at(99), last_read_message_id: "b1", unread_messages: 0 } },
+        body: {
+          read: {
+            user_id: "bob",
+            last_read: at(99),
+            last_read_message_id: "b1",
+            unread_messages: 0,
+            unread_mentions: 0,
+          },
+        },
       }),
     });
     const b = client.activeChannels.get("messaging:b")!;

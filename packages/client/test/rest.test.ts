@@ -1,18 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { ChatApiError, ChatNetworkError, RestClient } from "../src/index.js";
-import { fakeFetch } from "./fakes.js";
-
-function rest(routes: Parameters<typeof fakeFetch>[0], timeout?: number) {
-  const http = fakeFetch(routes);
-  const client = new RestClient({
-    baseURL: "http://chat.test/",
-    apiKey: "k",
-    fetch: http.fetch,
-    getToken: () => "tok",
-    ...(timeout !== undefined ? { timeout } : {}),
-  });
-  return { http, client };
-}
+import { ChatApiError, ChatNetworkError } from "../src/index.js";
+import { message, fakeRest as rest } from "./fakes.js";
 
 describe("REST", () => {
   test("Bearer token, api_key parameter, JSON body, encoded path segments", async () => {
@@ -20,7 +8,7 @@ describe("REST", () => {
       {
         method: "POST",
         path: "/channels/team/a!b/messages",
-        handler: () => ({ status: 201, body: { message: { id: "x" } } }),
+        handler: () => ({ status: 201, body: { message: message("x", "bob", 1) } }),
       },
     ]);
     await client.sendMessage("team", "a!b", { id: "x", text: "hi" });
@@ -77,10 +65,11 @@ describe("REST", () => {
   });
 
   test("no timeout by default; a given timeout aborts with a ChatNetworkError", async () => {
+    const unread = { total_unread_count: 0, channels: [], threads: [] };
     const slow = () =>
-      new Promise<{ body: unknown }>((resolve) => setTimeout(() => resolve({ body: {} }), 60));
+      new Promise<{ body: unknown }>((resolve) => setTimeout(() => resolve({ body: unread }), 60));
     const { client } = rest([{ method: "GET", path: "/unread", handler: slow }]);
-    await expect(client.getUnreadCount()).resolves.toEqual({});
+    await expect(client.getUnreadCount()).resolves.toEqual(unread);
     const error = (await client.getUnreadCount({ timeout: 10 }).catch((e: unknown) => e)) as ChatNetworkError;
     expect(error).toBeInstanceOf(ChatNetworkError);
     expect(error.code).toBe("timeout");

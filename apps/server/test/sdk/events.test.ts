@@ -413,9 +413,7 @@ describe("events test: state from events = fresh fetch", () => {
       s.asB("POST", `/messages/${target.id}/reaction`, { reaction: { type: "like" } }),
     );
     await expectConverged(s);
-    await applying(s, "reaction.new", () =>
-      s.a.client.rest.post(`/messages/${target.id}/reaction`, { reaction: { type: "love" } }),
-    );
+    await applying(s, "reaction.new", () => s.a.client.rest.sendReaction(target.id, "love"));
     await expectConverged(s);
     await applying(s, "reaction.deleted", () => s.asB("DELETE", `/messages/${target.id}/reaction/like`));
     await expectConverged(s);

@@ -1,4 +1,5 @@
-import type { AuthResponse, ErrorBody, SigninBody, SignupBody } from "@parley/protocol";
+import type { AuthResponse, SigninBody, SignupBody } from "@parley/protocol";
+import { accounts, apiFailure } from "../session/accounts";
 
 /** What a failed sign-up or sign-in shows: one message and, per field, what to fix. */
 export interface AuthFailure {
@@ -8,10 +9,7 @@ export interface AuthFailure {
 
 export type AuthOutcome = { ok: true; auth: AuthResponse } | { ok: false; error: AuthFailure };
 
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error);
-}
-
+/** Answers are checked by the SDK only in development and tests: a production answer is checked here. */
 function isAuthResponse(body: unknown): body is AuthResponse {
   const b = body as Partial<AuthResponse> | null;
   return (
@@ -23,33 +21,19 @@ function isAuthResponse(body: unknown): body is AuthResponse {
   );
 }
 
-function failureOf(body: unknown, status: number): AuthFailure {
-  const error = (body as Partial<ErrorBody> | null)?.error;
-  if (error && typeof error.message === "string") {
-    return error.fields ? { message: error.message, fields: error.fields } : { message: error.message };
-  }
-  return { message: `The server could not process the request (HTTP ${status}).` };
-}
-
 /**
  * `POST /api/auth` (docs/api.md "Accounts"). Never throws: network and JSON-parsing failures
  * come back as a failure carrying that error's message (spec §8).
  */
 export async function postAuth(body: SignupBody | SigninBody): Promise<AuthOutcome> {
-  let res: Response;
-  let json: unknown;
+  let auth: AuthResponse;
   try {
-    res = await fetch("/api/auth", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-    });
-    json = await res.json();
+    auth = body.action === "signup" ? await accounts.signUp(body) : await accounts.signIn(body);
   } catch (error) {
-    return { ok: false, error: { message: messageOf(error) } };
+    const unprocessed = (status: number) => `The server could not process the request (HTTP ${status}).`;
+    return { ok: false, error: apiFailure(error, unprocessed) };
   }
-  if (!res.ok) return { ok: false, error: failureOf(json, res.status) };
-  if (!isAuthResponse(json))
+  if (!isAuthResponse(auth))
     return { ok: false, error: { message: "The server sent an unexpected answer." } };
-  return { ok: true, auth: json };
+  return { ok: true, auth };
 }

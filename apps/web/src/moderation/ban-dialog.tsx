@@ -3,7 +3,6 @@ import type { MessageResponse } from "@parley/protocol";
 import { useState } from "react";
 import { Dialog } from "../components/ui/dialog";
 import { errorText } from "../polls/use-action";
-import { banUser } from "./moderation-api";
 
 /** Ban lengths in minutes; 0 means until lifted. */
 export const BAN_DURATIONS = [
@@ -31,7 +30,7 @@ export function BanDialog({ client, message, onClose, onDone }: Props) {
     setBusy(true);
     setError(null);
     try {
-      await banUser(client.rest, {
+      await client.moderation.banUser({
         target_user_id: author.id,
         ...(reason.trim() ? { reason: reason.trim() } : {}),
         ...(minutes > 0 ? { timeout: minutes } : {}),

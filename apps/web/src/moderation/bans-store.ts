@@ -1,6 +1,5 @@
 import type { ChatClient, Subscription } from "@parley/client";
 import type { BanResponse } from "@parley/protocol";
-import { listBans, unbanUser } from "./moderation-api";
 
 export interface BansSnapshot {
   bans: readonly BanResponse[];
@@ -58,7 +57,7 @@ export class BansStore {
   async load(): Promise<void> {
     this.#set({ loading: true, error: null });
     try {
-      const { bans } = await listBans(this.#client.rest);
+      const { bans } = await this.#client.moderation.queryBans();
       this.#set({ bans, loading: false });
     } catch (error) {
       this.#set({ loading: false, error: error instanceof Error ? error : new Error(String(error)) });
@@ -66,8 +65,7 @@ export class BansStore {
   }
 
   async unban(ban: BanResponse): Promise<void> {
-    await unbanUser(
-      this.#client.rest,
+    await this.#client.moderation.unbanUser(
       ban.cid ? { target_user_id: ban.user_id, cid: ban.cid } : { target_user_id: ban.user_id },
     );
     this.#set({ bans: withoutBan(this.#snapshot.bans, ban) });

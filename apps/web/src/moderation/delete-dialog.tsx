@@ -21,7 +21,7 @@ export function DeleteDialog({ client, message, onClose, onDone }: Props) {
     try {
       const channel = client.activeChannels.get(message.cid);
       if (channel) await channel.deleteMessage(message.id);
-      else await client.rest.deleteMessage(message.id);
+      else await client.moderation.deleteMessage(message.id);
       onDone("Message deleted.");
     } catch (caught) {
       setBusy(false);

@@ -3,7 +3,6 @@ import type { MessageResponse } from "@parley/protocol";
 import { useState } from "react";
 import { Dialog } from "../components/ui/dialog";
 import { errorText } from "../polls/use-action";
-import { flagMessage } from "./moderation-api";
 
 const REASONS = ["Spam", "Harassment", "Inappropriate content", "Other"] as const;
 const REASON_MAX = 500;
@@ -26,7 +25,7 @@ export function FlagDialog({ client, message, onClose, onDone }: Props) {
     setError(null);
     const reason = [kind, details.trim()].filter(Boolean).join(": ").slice(0, REASON_MAX);
     try {
-      await flagMessage(client.rest, message.id, reason);
+      await client.moderation.flagMessage(message.id, reason);
       onDone("Message flagged. Moderators will review it.");
     } catch (caught) {
       setBusy(false);

@@ -1,7 +1,6 @@
-import type { ChatClient, Subscription } from "@parley/client";
+import type { ChatClient, FlagView, Subscription } from "@parley/client";
 import type { UpdateFlagsBody } from "@parley/protocol";
 import { type FlaggedMessage, groupFlags, withFlags, withReview } from "./flag-queue";
-import { type FlagView, queryFlags, reviewFlags } from "./moderation-api";
 
 export interface FlagQueueSnapshot {
   groups: readonly FlaggedMessage[];
@@ -47,14 +46,14 @@ export class FlagQueueStore {
   async load(): Promise<void> {
     this.#set({ loading: true, error: null });
     try {
-      const rest = this.#client.rest;
+      const moderation = this.#client.moderation;
       const [pending, reviewed] = await Promise.all([
-        queryFlags(rest, {
+        moderation.queryFlags({
           filter: { reviewed: false },
           sort: [{ field: "created_at", direction: 1 }],
           limit: PENDING_LIMIT,
         }),
-        queryFlags(rest, { filter: { reviewed: true }, limit: REVIEWED_PAGE, offset: 0 }),
+        moderation.queryFlags({ filter: { reviewed: true }, limit: REVIEWED_PAGE, offset: 0 }),
       ]);
       this.#flags = withFlags(pending.flags, reviewed.flags);
       this.#reviewedOffset = reviewed.flags.length;
@@ -65,7 +64,7 @@ export class FlagQueueStore {
   }
 
   async loadMoreReviewed(): Promise<void> {
-    const page = await queryFlags(this.#client.rest, {
+    const page = await this.#client.moderation.queryFlags({
       filter: { reviewed: true },
       limit: REVIEWED_PAGE,
       offset: this.#reviewedOffset,
@@ -79,7 +78,7 @@ export class FlagQueueStore {
   async review(messageId: string, options: ReviewOptions): Promise<void> {
     const reviewer = this.#client.userID;
     if (!reviewer) throw new Error("not connected");
-    const { flags } = await reviewFlags(this.#client.rest, {
+    const { flags } = await this.#client.moderation.reviewFlags({
       message_ids: [messageId],
       reviewed_by: reviewer,
       options,

@@ -3,8 +3,9 @@
  * changed by the moderation answers and the `message.flagged` / `flag.reviewed` events, and
  * grouped per message for the screen (unreviewed first).
  */
+
+import type { FlagView } from "@parley/client";
 import type { MessageResponse, UserResponse } from "@parley/protocol";
-import type { FlagView } from "./moderation-api";
 
 export interface FlaggedMessage {
   message_id: string;

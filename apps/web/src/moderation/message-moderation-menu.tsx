@@ -3,7 +3,6 @@ import type { MessageResponse } from "@parley/protocol";
 import type { MouseEvent } from "react";
 import { showNotice } from "../chat/notices";
 import { errorText } from "../polls/use-action";
-import { muteUser } from "./moderation-api";
 import { type ModerationDialogKind, openModerationDialog } from "./moderation-dialogs";
 import { canBanAuthor, canFlag, canModerateDelete, isMutedAuthor } from "./roles";
 import { useModerationUser } from "./use-moderation-user";
@@ -28,7 +27,7 @@ export function MessageModerationMenu({ client, message }: MessageModerationMenu
   };
   const toggleMute = async () => {
     try {
-      await muteUser(client.rest, message.user.id, !muted);
+      await client.moderation.muteUser(message.user.id, !muted);
       showNotice(
         muted
           ? `${message.user.name} is unmuted.`

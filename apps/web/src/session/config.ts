@@ -1,3 +1,6 @@
+import { ChatApiError } from "@parley/client";
+import { accounts } from "./accounts";
+
 /** The server's public configuration (`GET /api/config`), fetched once per page load. */
 export interface PublicConfig {
   apiKey: string;
@@ -6,9 +9,13 @@ export interface PublicConfig {
 let pending: Promise<PublicConfig> | null = null;
 
 async function fetchConfig(): Promise<PublicConfig> {
-  const res = await fetch("/api/config", { headers: { Accept: "application/json" } });
-  if (!res.ok) throw new Error(`Could not load the server configuration (HTTP ${res.status}).`);
-  const body = (await res.json()) as Partial<PublicConfig> | null;
+  let body: Partial<PublicConfig> | undefined;
+  try {
+    body = await accounts.config();
+  } catch (error) {
+    if (!(error instanceof ChatApiError) || error.status === 0) throw error;
+    throw new Error(`Could not load the server configuration (HTTP ${error.status}).`);
+  }
   if (typeof body?.apiKey !== "string" || body.apiKey === "") {
     throw new Error("The server configuration has no API key.");
   }

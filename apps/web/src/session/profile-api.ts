@@ -1,4 +1,5 @@
-import type { AccountUser, ErrorBody, ProfileBody } from "@parley/protocol";
+import type { AccountUser, ProfileBody } from "@parley/protocol";
+import { accounts, apiFailure } from "./accounts";
 import { readUserToken } from "./storage";
 
 export type ProfileOutcome =
@@ -7,28 +8,15 @@ export type ProfileOutcome =
 
 /** `PATCH /api/profile` with the product session token (sessionStorage.user_token). Never throws. */
 export async function updateProfile(body: ProfileBody): Promise<ProfileOutcome> {
-  const token = readUserToken();
-  if (!token)
+  if (!readUserToken())
     return { ok: false, message: "Your session has no product token; sign in again to edit your profile." };
   try {
-    const res = await fetch("/api/profile", {
-      method: "PATCH",
-      headers: {
-        "Content-Type": "application/json",
-        Accept: "application/json",
-        Authorization: `Bearer ${token}`,
-      },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { user?: AccountUser } & Partial<ErrorBody>;
-    if (res.ok && json.user) return { ok: true, user: json.user };
-    const error = json.error;
-    if (error?.message)
-      return error.fields
-        ? { ok: false, message: error.message, fields: error.fields }
-        : { ok: false, message: error.message };
-    return { ok: false, message: `The profile could not be saved (HTTP ${res.status}).` };
+    const { user } = await accounts.updateProfile(body);
+    return { ok: true, user };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return {
+      ok: false,
+      ...apiFailure(error, (status) => `The profile could not be saved (HTTP ${status}).`),
+    };
   }
 }

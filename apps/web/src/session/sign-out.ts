@@ -1,5 +1,5 @@
-import type { SignoutBody } from "@parley/protocol";
 import { clearPendingUploads } from "../chat/use-uploads";
+import { accounts } from "./accounts";
 import { disconnectSession } from "./connect";
 import { clearSession, readUserToken } from "./storage";
 
@@ -13,13 +13,7 @@ export function signOut(): void {
   clearPendingUploads();
   clearSession();
   if (!userToken) return;
-  const body: SignoutBody = { action: "signout", token: userToken };
-  fetch("/api/auth", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-    keepalive: true,
-  }).catch(() => {
+  accounts.signOut(userToken, { keepalive: true }).catch(() => {
     // Offline: the local session is gone anyway and the server token expires on its own.
   });
 }

@@ -1,4 +1,4 @@
-import type { ChannelStateSnapshot } from "@parley/client";
+import type { ChannelStateSnapshot, FlagView } from "@parley/client";
 import type { AppCapability, BanResponse, MessageResponse, UserResponse } from "@parley/protocol";
 import { describe, expect, test } from "vitest";
 import { withBan, withoutBan } from "../../src/moderation/bans-store";
@@ -9,7 +9,6 @@ import {
   withFlags,
   withReview,
 } from "../../src/moderation/flag-queue";
-import type { FlagView } from "../../src/moderation/moderation-api";
 import {
   canBanAuthor,
   canFlag,

@@ -1,15 +1,10 @@
-import type { SearchChannelsResponse, SearchMessagesResponse, SearchUsersResponse } from "@parley/protocol";
+import type { RestClient } from "../rest.js";
 import type { SearchClient } from "./types.js";
 
-/** The part of `ChatClient` the search needs: who is connected, and authenticated GETs. */
+/** The part of `ChatClient` the search needs: who is connected, and the calls of the table. */
 export interface SearchTransport {
   readonly userID: string | undefined;
-  readonly rest: {
-    get<T>(
-      path: string,
-      options?: { query?: Record<string, string | number | boolean | undefined> },
-    ): Promise<T>;
-  };
+  readonly rest: Pick<RestClient, "call">;
 }
 
 /** The search endpoints (docs/api.md "Search") as the controller's client. */
@@ -19,17 +14,13 @@ export function restSearchClient(chat: SearchTransport): SearchClient {
       return chat.userID;
     },
     async searchUsers(q, { limit, offset }) {
-      const r = await chat.rest.get<SearchUsersResponse>("/search/users", { query: { q, limit, offset } });
-      return r.users;
+      return (await chat.rest.call("searchUsers", { query: { q, limit, offset } })).users;
     },
     async searchChannels(q, { limit, offset }) {
-      const r = await chat.rest.get<SearchChannelsResponse>("/search/channels", {
-        query: { q, limit, offset },
-      });
-      return r.channels;
+      return (await chat.rest.call("searchChannels", { query: { q, limit, offset } })).channels;
     },
     async searchMessages(q, { limit, next }) {
-      return chat.rest.get<SearchMessagesResponse>("/search/messages", { query: { q, limit, next } });
+      return chat.rest.call("searchMessages", { query: { q, limit, next } });
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   PollManager,
   type PollRest,
 } from "../../src/index.js";
+import { routeLines } from "../../src/route-lines.js";
 import { poll, vote, voteEvent } from "./poll-fixtures.js";
 
 interface Call {
@@ -25,12 +26,18 @@ class FakeHost implements PollHost {
   held: Array<() => void> = [];
   holdAnswers = false;
 
+  /** Records each call as its method and path (after `/chat`), as the route table gives them. */
   readonly rest: PollRest = {
-    get: <T>(path: string) => this.#call<T>({ method: "GET", path }),
-    post: <T>(path: string, body?: unknown) => this.#call<T>({ method: "POST", path, body }),
-    put: <T>(path: string, body?: unknown) => this.#call<T>({ method: "PUT", path, body }),
-    patch: <T>(path: string, body?: unknown) => this.#call<T>({ method: "PATCH", path, body }),
-    delete: <T>(path: string) => this.#call<T>({ method: "DELETE", path }),
+    call: ((
+      name: keyof typeof routeLines,
+      input: { params?: Record<string, string>; body?: unknown } = {},
+    ) => {
+      const { method, path } = routeLines[name];
+      const filled = path
+        .replace(/^\/chat/, "")
+        .replace(/\{(\w+)\}/g, (_, key: string) => input.params?.[key] ?? "");
+      return this.#call({ method, path: filled, body: input.body });
+    }) as PollRest["call"],
   };
 
   on(type: "all", handler: (event: ClientEvent) => void) {

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useChatClient, useClientState } from "../../chat/client-context";
 import { attempt, showNotice } from "../../chat/notices";
 import { canAssignRoles, canManageChannel } from "../../chat/permissions";
-import { muteUser } from "../../moderation/moderation-api";
 import { useMutedUsers } from "../../moderation/use-moderation-user";
 import { UserPicker } from "../sidebar/user-picker";
 import { Dialog } from "../ui/dialog";
@@ -35,7 +34,7 @@ export function MembersDialog({
   const toggleMute = (user: UserResponse) => {
     const muted = mutes.includes(user.id);
     attempt(muted ? `unmute ${user.name}` : `mute ${user.name}`, async () => {
-      await muteUser(client.rest, user.id, !muted);
+      await client.moderation.muteUser(user.id, !muted);
       showNotice(muted ? `${user.name} is unmuted.` : `${user.name} is muted: their messages are hidden.`);
     });
   };
