@@ -9,7 +9,7 @@ import { type Clock, systemClock } from "./domain/clock.js";
 import type { EventPort } from "./domain/events.js";
 import { runMaintenance } from "./domain/maintenance.js";
 import { chatAuthHook } from "./http/chat-auth.js";
-import { clientErrorHandler, registerErrorHandling } from "./http/errors.js";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./http/errors.js";
 import { createMetrics, registerHttpMetrics } from "./http/metrics.js";
 import { registerRateLimit } from "./http/rate-limit.js";
 import { accountRoutes } from "./http/routes/accounts.js";
@@ -163,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Its 503 has another body; the hook below answers in the API's shape instead.
     return503OnClosing: false,
     clientErrorHandler,
+    frameworkErrors,
   });
   warn = (what, err) => server.log.warn({ err: err.message }, what);
   if (config.outboundAllowLoopback)

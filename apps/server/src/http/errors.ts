@@ -1,12 +1,24 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { type ErrorBody, ErrorCode } from "@parley/protocol";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DomainError } from "../domain/errors.js";
 import { classifyStorageFailure } from "../store/storage-failure.js";
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: { code, message, ...(fields ? { fields } : {}) } };
+}
+
+/**
+ * What the router refuses before any route runs (a path parameter over 100 characters, a bad
+ * %-escape in one): `400 validation` in the API's shape, as a bad parameter anywhere else is.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    err.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? "a path parameter is longer than 100 characters"
+      : "a path parameter is not a valid URL component";
+  void reply.status(400).send(body(ErrorCode.validation, message, { path: message }));
 }
 
 /** Every error becomes `{ error: { code, message } }` with its status; nothing leaks a stack. */
