@@ -6,7 +6,11 @@ export const BENCH_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const REPO_DIR = join(BENCH_DIR, "..");
 /** Generated files live under node_modules/.cache (ignored by git and Biome): bundles, corpora. */
 export const CACHE_DIR = join(REPO_DIR, "node_modules/.cache/parley-bench");
-export const BUILD_DIR = join(CACHE_DIR, "build");
+/**
+ * Under the server's package, so that the bundles' imports resolve as the server's do: npm may
+ * install a dependency of the server in apps/server/node_modules rather than at the root.
+ */
+export const BUILD_DIR = join(REPO_DIR, "apps/server/node_modules/.cache/parley-bench/build");
 
 /** The programs the harness runs as child processes, by name → entry point. */
 const ENTRIES: Record<string, string> = {
@@ -20,7 +24,7 @@ const ENTRIES: Record<string, string> = {
 
 /**
  * Bundles the server (from apps/server/src, as its own build does), the peers and the load
- * worker into node_modules/.cache/parley-bench/build, so each child starts with plain `node` (no TypeScript loader in the
+ * worker into BUILD_DIR, so each child starts with plain `node` (no TypeScript loader in the
  * memory or CPU being measured). npm packages stay external.
  */
 export async function buildAll(): Promise<Record<string, string>> {
