@@ -20,7 +20,7 @@ export interface Cast {
   other: Account;
 }
 
-async function must(p: Promise<{ status: number; body: any }>, what: string): Promise<any> {
+async function must<B>(p: Promise<{ status: number; body: B }>, what: string): Promise<B> {
   const r = await p;
   if (r.status >= 300) throw new Error(`fixture: ${what}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;

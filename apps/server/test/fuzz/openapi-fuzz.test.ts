@@ -68,12 +68,14 @@ function credentialsOf(apiKey: string, serverToken: string): Credentials {
 }
 
 describe("the server, driven from its OpenAPI document", () => {
+  it("leaves out only operations the document has, each for a stated reason", () => {
+    const ids = new Set(operationsOf(doc).map((op) => op.id));
+    expect(Object.keys(SKIPPED).filter((id) => !ids.has(id))).toEqual([]);
+  });
+
   for (const op of operationsOf(doc)) {
+    if (op.id in SKIPPED) continue;
     const name = `${op.method} ${op.path} (${op.id}) answers only what it declares`;
-    if (op.id in SKIPPED) {
-      it.skip(`${name}: ${SKIPPED[op.id]}`, () => {});
-      continue;
-    }
     it(name, { timeout: 60_000 }, async () => {
       const known = await fixtureOf(s, cast);
       const ids = [...new Set([...known.entries()].filter(([k]) => /id/.test(k)).flatMap(([, v]) => v))];

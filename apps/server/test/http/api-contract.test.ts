@@ -1,4 +1,4 @@
-import { type ApiRoute, apiRoutes, fastifyPath, openApiDocument } from "@parley/protocol";
+import { type ApiRoute, apiRoutes, type ErrorBody, fastifyPath, openApiDocument } from "@parley/protocol";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireTableRoutes, servePage } from "../../src/http/serve-route.js";
@@ -80,7 +80,7 @@ describe("unknown fields", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ action: "signin", username: "abc", password: "password1", remember: true }),
     });
-    expect([res.status, ((await res.json()) as any).error.fields]).toEqual([
+    expect([res.status, ((await res.json()) as ErrorBody).error.fields]).toEqual([
       400,
       { remember: "unknown field" },
     ]);
