@@ -8,6 +8,7 @@ import type {
   UserResponse,
 } from "./models.js";
 import type { BanResponse, FlagResponse } from "./moderation.js";
+import type { ChannelNotifyLevel, OwnNotify } from "./notifications.js";
 
 /**
  * Channel-scoped events: stored with a per-channel gapless `seq` in the same transaction
@@ -46,6 +47,8 @@ export const USER_EVENT_TYPES = [
   "notification.removed_from_channel",
   "notification.mark_read",
   "notification.channel_mutes_updated",
+  "notification.channel_level_updated",
+  "notification.settings_updated",
   "notification.channel_deleted",
   "message.flagged",
   "flag.reviewed",
@@ -142,7 +145,13 @@ export type UserEvent =
       total_unread_count: number;
       unread_channels: number;
     })
-  | (UserEventBase & { type: "notification.channel_mutes_updated"; muted: boolean })
+  | (UserEventBase & {
+      type: "notification.channel_mutes_updated";
+      muted: boolean;
+      muted_until?: string | null;
+    })
+  | (UserEventBase & { type: "notification.channel_level_updated"; level: ChannelNotifyLevel })
+  | (UserEventBase & { type: "notification.settings_updated"; notify: OwnNotify })
   | (UserEventBase & { type: "notification.channel_deleted"; channel: ChannelResponse })
   | (UserEventBase & { type: "message.flagged"; message: MessageResponse; flag: FlagResponse })
   | (UserEventBase & {

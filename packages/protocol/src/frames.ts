@@ -46,6 +46,8 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
   z
     .object({ type: z.literal("typing.stop"), req_id: reqId, cid: cidSchema, parent_id: threadParent })
     .strict(),
+  // Whether this tab is visible and focused: a user with such a tab gets no Web Push.
+  z.object({ type: z.literal("focus"), req_id: reqId, focused: z.boolean() }).strict(),
 ]);
 
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
@@ -58,6 +60,7 @@ export const CLIENT_FRAME_TYPES: readonly ClientFrameType[] = [
   "send",
   "typing.start",
   "typing.stop",
+  "focus",
 ];
 
 /** Control frames the server sends besides events. */

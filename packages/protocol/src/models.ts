@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { channelNotifyLevelSchema, ownNotifySchema } from "./notifications.js";
 import { APP_CAPABILITIES, channelCapabilitiesSchema, channelTypeSettingsSchema } from "./policies.js";
 import { VOTING_VISIBILITIES } from "./polls.js";
 
@@ -41,6 +42,7 @@ export const ownUserResponseSchema = userResponseSchema.extend({
   capabilities: z
     .array(z.enum(APP_CAPABILITIES))
     .describe("The app-wide actions this user may take (the moderation screen, app-wide bans…)."),
+  notify: ownNotifySchema,
 });
 export type OwnUserResponse = z.infer<typeof ownUserResponseSchema>;
 
@@ -80,7 +82,11 @@ export type MemberResponse = z.infer<typeof memberResponseSchema>;
 /** The current user's own membership: what only they see. */
 export const membershipResponseSchema = memberResponseSchema.extend({
   muted: z.boolean(),
+  muted_until: timeOrNull.describe("When a mute ends by itself; null while unmuted or muted until unmuted."),
   hidden: z.boolean(),
+  notify_level: channelNotifyLevelSchema.describe(
+    "What notifies the user here; `default` follows their own setting.",
+  ),
 });
 export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
 

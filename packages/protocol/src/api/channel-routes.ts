@@ -7,6 +7,7 @@ import {
   readStateResponseSchema,
   unreadResponseSchema,
 } from "../models.js";
+import { muteChannelBodySchema } from "../notifications.js";
 import {
   channelQueryBodySchema,
   joinableChannelsQuerySchema,
@@ -119,7 +120,11 @@ export const channelRoutes = {
   leaveChannel: ownMembership("leave", "Leave a channel"),
   hideChannel: ownMembership("hide", "Hide a channel from the caller's list until its next message"),
   showChannel: ownMembership("show", "Show a hidden channel again"),
-  muteChannel: ownMembership("mute", "Mute a channel: its messages stop notifying the caller"),
+  muteChannel: {
+    ...ownMembership("mute", "Mute a channel: its messages stop notifying the caller"),
+    description: "With `until`, the channel unmutes by itself then (checked at least every 30 s).",
+    body: muteChannelBodySchema,
+  },
   unmuteChannel: ownMembership("unmute", "Unmute a channel"),
   markRead: {
     ...onChannel,

@@ -4,6 +4,7 @@ import { channelRoutes } from "./channel-routes.js";
 import { fileRoutes } from "./file-routes.js";
 import { messageRoutes } from "./message-routes.js";
 import { moderationRoutes } from "./moderation-routes.js";
+import { notificationRoutes } from "./notification-routes.js";
 import { pollRoutes } from "./poll-routes.js";
 import type { ApiRoute } from "./route.js";
 import { userRoutes } from "./user-routes.js";
@@ -47,6 +48,7 @@ export const apiRoutes = {
   ...pollRoutes,
   ...moderationRoutes,
   ...userRoutes,
+  ...notificationRoutes,
   ...referenceRoutes,
 } as const satisfies Record<string, ApiRoute>;
 
