@@ -1,4 +1,4 @@
-import type { AttachmentResponse, ChannelConfig } from "@parley/protocol";
+import type { AttachmentResponse, ChannelConfig, ChannelNotifyLevel, NotifyLevel } from "@parley/protocol";
 import type { Policy } from "../domain/policies/policy.js";
 import type {
   AccountsTable,
@@ -10,6 +10,9 @@ import type {
   MembersTable,
   MessagesTable,
   MessageVersionsTable,
+  NotificationSettingsTable,
+  PushDeliveriesTable,
+  PushSubscriptionsTable,
   ReactionsTable,
   SessionsTable,
   ThreadMembersTable,
@@ -35,6 +38,15 @@ export type ThreadMemberRow = ThreadMembersTable;
 export type UploadRow = UploadsTable;
 export type FlagRow = FlagsTable;
 export type UserMuteRow = UserMutesTable;
+export type PushSubscriptionRow = PushSubscriptionsTable;
+export type PushDeliveryRow = PushDeliveriesTable;
+
+export interface NotificationSettingsRow
+  extends Omit<NotificationSettingsTable, "default_level" | "email_verified" | "email_digest"> {
+  default_level: NotifyLevel;
+  email_verified: boolean;
+  email_digest: boolean;
+}
 
 export interface ChannelTypeRow extends Omit<ChannelTypesTable, "config" | "policies"> {
   /** The settings the type sets; the others take the built-in defaults. */
@@ -47,9 +59,10 @@ export interface ChannelRow extends Omit<ChannelsTable, "is_direct"> {
   is_direct: boolean;
 }
 
-export interface MemberRow extends Omit<MembersTable, "hidden" | "muted"> {
+export interface MemberRow extends Omit<MembersTable, "hidden" | "muted" | "notify_level"> {
   hidden: boolean;
   muted: boolean;
+  notify_level: ChannelNotifyLevel;
 }
 
 export interface MessageRow

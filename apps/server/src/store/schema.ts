@@ -95,6 +95,10 @@ export interface MembersTable {
   last_read_at: string | null;
   last_read_message_id: string | null;
   last_read_seq: number;
+  /** `default`, `all`, `mentions` or `none` (migration 0015). */
+  notify_level: string;
+  /** When a mute ends by itself; null: until unmuted. */
+  muted_until: string | null;
 }
 
 export interface MessagesTable {
@@ -215,6 +219,54 @@ export interface RevokedTokensTable {
   expires_at: string;
 }
 
+/** A user's notification settings; a user without a row has the defaults. Flags are 0/1. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  default_level: string;
+  dnd_until: string | null;
+  email: string | null;
+  email_verified: number;
+  /** SHA-256 of the pending verification link's token. */
+  email_token_hash: string | null;
+  email_token_expires_at: string | null;
+  email_digest: number;
+  email_delay_minutes: number;
+  /** Digests cover mentions and DMs created after this time. */
+  emailed_through: string | null;
+  updated_at: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string;
+  created_at: string;
+}
+
+export interface NotifyQueueTable {
+  message_id: string;
+  cid: string;
+  created_at: string;
+}
+
+export interface PushDeliveriesTable {
+  message_id: string;
+  subscription_id: string;
+  /** The JSON push payload. */
+  payload: string;
+  attempts: number;
+  next_at: string;
+}
+
+export interface WorkerLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -236,6 +288,11 @@ export interface Database {
   polls: PollsTable;
   poll_options: PollOptionsTable;
   poll_votes: PollVotesTable;
+  notification_settings: NotificationSettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notify_queue: NotifyQueueTable;
+  push_deliveries: PushDeliveriesTable;
+  worker_leases: WorkerLeasesTable;
   /** Kysely's own bookkeeping; listed so the type of `Generated` stays referenced for future tables. */
   _unused?: { id: Generated<number> };
 }

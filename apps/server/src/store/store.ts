@@ -1,4 +1,6 @@
 import type { Envelope, EventPort } from "../domain/events.js";
+import type { DigestRepo } from "./digest-store.js";
+import type { NotificationRepo } from "./notification-store.js";
 import type { PollRepo } from "./poll-store.js";
 import type {
   AccountRow,
@@ -19,6 +21,7 @@ import type {
 } from "./rows.js";
 import type { StoreHealth } from "./store-health.js";
 
+export type * from "./notification-store.js";
 export type * from "./poll-store.js";
 export type * from "./rows.js";
 
@@ -269,7 +272,8 @@ export interface MessageRepo {
    * (`members.audience`) is answered; undefined for one kept in its thread. One statement where
    * the engine allows (PostgreSQL, where each statement is a round trip), up to four otherwise.
    * Call it with the channel's row lock held (its seq allocated): a change of the members locks
-   * the channel too, so the audience is the membership the message's seq follows.
+   * the channel too, so the audience is the membership the message's seq follows. The message
+   * is queued for the notification worker in the same statements (`notify_queue`).
    */
   insertNew(row: MessageRow, event: EventRow, shown: boolean): Promise<Audience | undefined>;
   get(id: string): Promise<MessageRow | undefined>;
@@ -349,6 +353,8 @@ export interface Repos {
   moderation: ModerationRepo;
   events: EventRepo;
   polls: PollRepo;
+  notifications: NotificationRepo;
+  digests: DigestRepo;
 }
 
 /** A message search (spec §3, §9): folded terms, every one must match; `prefix` as a prefix. */

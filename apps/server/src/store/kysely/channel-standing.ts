@@ -17,6 +17,8 @@ const MEMBER_COLUMNS = [
   "members.last_read_at as m_last_read_at",
   "members.last_read_message_id as m_last_read_message_id",
   "members.last_read_seq as m_last_read_seq",
+  "members.notify_level as m_notify_level",
+  "members.muted_until as m_muted_until",
 ] as const;
 
 type StandingRow = ChannelsTable & { [K in keyof MembersTable as `m_${K}`]: MembersTable[K] | null } & {
@@ -60,6 +62,8 @@ export function splitStanding(r: StandingRow): ChannelStanding {
           last_read_at: r.m_last_read_at,
           last_read_message_id: r.m_last_read_message_id,
           last_read_seq: r.m_last_read_seq as number,
+          notify_level: r.m_notify_level as MemberRow["notify_level"],
+          muted_until: r.m_muted_until,
         };
   const user = r.u_id === null ? undefined : userOf(r as UserColumns);
   return { channel, member, user, banned: (r.active_bans ?? 0) > 0 };

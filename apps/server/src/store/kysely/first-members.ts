@@ -29,6 +29,8 @@ export const memberWithUser = (r: FirstMemberRow): MemberWithUser => ({
     last_read_at: r.last_read_at,
     last_read_message_id: r.last_read_message_id,
     last_read_seq: r.last_read_seq,
+    notify_level: r.notify_level as MemberWithUser["member"]["notify_level"],
+    muted_until: r.muted_until,
   },
   user: userOf(r),
 });

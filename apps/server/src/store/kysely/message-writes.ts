@@ -7,6 +7,10 @@ export const insertMessage = (db: Db, row: MessagesTable) => db.insertInto("mess
 
 export const insertEvent = (db: Db, row: EventRow) => db.insertInto("events").values(row);
 
+/** A new message, for the notification worker to look at after the commit (notify/push). */
+export const queueForNotify = (db: Db, m: Pick<MessagesTable, "id" | "cid" | "created_at">) =>
+  db.insertInto("notify_queue").values({ message_id: m.id, cid: m.cid, created_at: m.created_at });
+
 /** Its sender has read a new message. */
 export const readBySender = (
   db: Db,

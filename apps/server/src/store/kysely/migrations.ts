@@ -398,4 +398,75 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Notification levels, mute with an end, Web Push devices and their outbox, email digests.
+  "0015_notifications": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("members")
+        .addColumn("notify_level", "text", (c) => c.notNull().defaultTo("default"))
+        .execute();
+      await db.schema.alterTable("members").addColumn("muted_until", "text").execute();
+      await db.schema
+        .createTable("notification_settings")
+        .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+        .addColumn("default_level", "text", (c) => c.notNull().defaultTo("mentions"))
+        .addColumn("dnd_until", "text")
+        .addColumn("email", "text")
+        .addColumn("email_verified", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("email_token_hash", "text")
+        .addColumn("email_token_expires_at", "text")
+        .addColumn("email_digest", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("email_delay_minutes", "integer", (c) => c.notNull().defaultTo(15))
+        .addColumn("emailed_through", "text")
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("notification_settings_email_token")
+        .on("notification_settings")
+        .column("email_token_hash")
+        .execute();
+      await db.schema
+        .createTable("push_subscriptions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("endpoint", "text", (c) => c.notNull().unique())
+        .addColumn("p256dh", "text", (c) => c.notNull())
+        .addColumn("auth", "text", (c) => c.notNull())
+        .addColumn("user_agent", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("push_subscriptions_user")
+        .on("push_subscriptions")
+        .column("user_id")
+        .execute();
+      // Every new message, until the notification worker has looked at it (written by the send).
+      await db.schema
+        .createTable("notify_queue")
+        .addColumn("message_id", "text", (c) => c.primaryKey())
+        .addColumn("cid", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("notify_queue_created").on("notify_queue").column("created_at").execute();
+      // One row per push still to send: a (message, device) pair exists once.
+      await db.schema
+        .createTable("push_deliveries")
+        .addColumn("message_id", "text", (c) => c.notNull())
+        .addColumn("subscription_id", "text", (c) =>
+          c.notNull().references("push_subscriptions.id").onDelete("cascade"),
+        )
+        .addColumn("payload", "text", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_at", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("push_deliveries_pk", ["message_id", "subscription_id"])
+        .execute();
+      await db.schema.createIndex("push_deliveries_next").on("push_deliveries").column("next_at").execute();
+      await db.schema
+        .createTable("worker_leases")
+        .addColumn("name", "text", (c) => c.primaryKey())
+        .addColumn("holder", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .execute();
+    },
+  },
 };

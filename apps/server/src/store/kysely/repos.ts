@@ -2,9 +2,11 @@ import type { Repos } from "../store.js";
 import { accountRepo, revokedTokenRepo, sessionRepo, userRepo } from "./account-repos.js";
 import { channelRepo, channelTypeRepo, memberRepo } from "./channel-repos.js";
 import { conversationRepo, uploadRepo } from "./conversation-repos.js";
+import { digestRepo } from "./digest-repos.js";
 import type { Db } from "./executor.js";
 import { eventRepo, messageRepo } from "./message-repos.js";
 import { moderationRepo } from "./moderation-repos.js";
+import { notificationRepo } from "./notification-repos.js";
 import { pollRepo } from "./poll-repos.js";
 import type { PreparedQueries } from "./prepared.js";
 
@@ -28,5 +30,7 @@ export function createRepos(db: Db, prepared: PreparedQueries): Repos {
     moderation: moderationRepo(db, prepared),
     events: eventRepo(db, prepared),
     polls: pollRepo(db),
+    notifications: notificationRepo(db),
+    digests: digestRepo(db),
   };
 }

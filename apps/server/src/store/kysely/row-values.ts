@@ -1,11 +1,20 @@
+import type { ChannelNotifyLevel, NotifyLevel } from "@parley/protocol";
 import type { PollRow, PollVoteRow } from "../poll-store.js";
-import type { BanRow, ChannelRow, ChannelTypeRow, MemberRow, MessageRow } from "../rows.js";
+import type {
+  BanRow,
+  ChannelRow,
+  ChannelTypeRow,
+  MemberRow,
+  MessageRow,
+  NotificationSettingsRow,
+} from "../rows.js";
 import type {
   BansTable,
   ChannelsTable,
   ChannelTypesTable,
   MembersTable,
   MessagesTable,
+  NotificationSettingsTable,
   PollsTable,
   PollVotesTable,
 } from "../schema.js";
@@ -50,6 +59,7 @@ export const memberOf = (r: MembersTable): MemberRow => ({
   ...r,
   hidden: r.hidden === 1,
   muted: r.muted === 1,
+  notify_level: r.notify_level as ChannelNotifyLevel,
 });
 
 export const memberColumns = writer<MemberRow, MembersTable>({ hidden: bit, muted: bit });
@@ -100,3 +110,15 @@ export const pollColumns = writer<PollRow, PollsTable>(Object.fromEntries(POLL_F
 export const voteOf = (r: PollVotesTable): PollVoteRow => ({ ...r, is_answer: r.is_answer === 1 });
 
 export const voteColumns = writer<PollVoteRow, PollVotesTable>({ is_answer: bit });
+
+export const notificationSettingsOf = (r: NotificationSettingsTable): NotificationSettingsRow => ({
+  ...r,
+  default_level: r.default_level as NotifyLevel,
+  email_verified: r.email_verified === 1,
+  email_digest: r.email_digest === 1,
+});
+
+export const notificationSettingsColumns = writer<NotificationSettingsRow, NotificationSettingsTable>({
+  email_verified: bit,
+  email_digest: bit,
+});

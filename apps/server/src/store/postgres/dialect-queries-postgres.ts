@@ -5,7 +5,7 @@ import { nextSeqQuery, splitStanding, standingQuery } from "../kysely/channel-st
 import type { DialectQueries } from "../kysely/dialect-queries.js";
 import type { Db } from "../kysely/executor.js";
 import { firstMembers, memberWithUser } from "../kysely/first-members.js";
-import { insertEvent, insertMessage, readBySender } from "../kysely/message-writes.js";
+import { insertEvent, insertMessage, queueForNotify, readBySender } from "../kysely/message-writes.js";
 import type { Arm, Columns, Row } from "../kysely/per-channel.js";
 import type { PreparedQueries } from "../kysely/prepared.js";
 import type { Database } from "../schema.js";
@@ -57,6 +57,7 @@ export const postgresQueries: DialectQueries = {
         db
           .with("m", () => insertMessage(db, row))
           .with("e", () => insertEvent(db, event))
+          .with("q", () => queueForNotify(db, row))
           .selectNoFrom(sql<number>`1`.as("done")),
       );
       return undefined;
@@ -66,6 +67,7 @@ export const postgresQueries: DialectQueries = {
         db
           .with("m", () => insertMessage(db, row))
           .with("e", () => insertEvent(db, event))
+          .with("q", () => queueForNotify(db, row))
           .with("r", () => readBySender(db, row)) as unknown as QueryCreator<Database>,
         row.cid,
         row.user_id,

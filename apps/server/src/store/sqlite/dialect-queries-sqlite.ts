@@ -3,7 +3,7 @@ import { nextSeqQuery, readStanding } from "../kysely/channel-standing.js";
 import type { DialectQueries } from "../kysely/dialect-queries.js";
 import type { Db } from "../kysely/executor.js";
 import { listWithUsers } from "../kysely/first-members.js";
-import { insertEvent, insertMessage, readBySender } from "../kysely/message-writes.js";
+import { insertEvent, insertMessage, queueForNotify, readBySender } from "../kysely/message-writes.js";
 import type { Arm, Columns, Row } from "../kysely/per-channel.js";
 import type { PreparedQueries } from "../kysely/prepared.js";
 import type { MemberWithUser } from "../store.js";
@@ -47,8 +47,9 @@ export const sqliteQueries: DialectQueries = {
   async insertNew(db, prepared, row, event, shown) {
     await prepared.run(db, "messages.insert", [row], (row) => insertMessage(db, row));
     await prepared.run(db, "events.insert", [event], (event) => insertEvent(db, event));
-    if (!shown) return undefined;
     const { cid, user_id, seq, created_at, id } = row;
+    await prepared.run(db, "notifyQueue.insert", [{ id, cid, created_at }], (m) => queueForNotify(db, m));
+    if (!shown) return undefined;
     await prepared.run(db, "messages.readBySender", [{ cid, user_id, seq, created_at, id }], (m) =>
       readBySender(db, m),
     );

@@ -117,6 +117,8 @@ export function memberRow(cid: string, userId: string, over: Partial<MemberRow> 
     last_read_at: null,
     last_read_message_id: null,
     last_read_seq: 0,
+    notify_level: "default",
+    muted_until: null,
     ...over,
   };
 }

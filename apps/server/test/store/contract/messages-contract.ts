@@ -471,6 +471,8 @@ export function messagesContract(ctx: ContractContext): void {
         last_read_at: at(2),
         last_read_message_id: null,
         last_read_seq: 2,
+        notify_level: "default",
+        muted_until: null,
       });
       for (const ch of [truncated, empty, gone]) {
         await store.members.insert({
@@ -483,6 +485,8 @@ export function messagesContract(ctx: ContractContext): void {
           last_read_at: null,
           last_read_message_id: null,
           last_read_seq: 0,
+          notify_level: "default",
+          muted_until: null,
         });
       }
       await addMessages(store, read.cid, you.id, 5);

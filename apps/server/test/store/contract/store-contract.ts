@@ -10,6 +10,7 @@ import { listChannelsContract } from "./list-channels-contract.js";
 import { membersContract } from "./members-contract.js";
 import { messagesContract } from "./messages-contract.js";
 import { moderationContract } from "./moderation-contract.js";
+import { notificationsContract } from "./notifications-contract.js";
 import { pollsContract } from "./polls-contract.js";
 import { searchContract } from "./search-contract.js";
 import { transactionContract } from "./transaction-contract.js";
@@ -46,6 +47,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     uploadsContract(ctx);
     pollsContract(ctx);
     moderationContract(ctx);
+    notificationsContract(ctx);
     searchContract(ctx);
     hiddenKindsContract(ctx);
     eventsContract(ctx);
