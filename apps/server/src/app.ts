@@ -8,6 +8,10 @@ import { memoryAttemptLimiter } from "./domain/accounts/attempt-limiter.js";
 import { type Clock, systemClock } from "./domain/clock.js";
 import type { EventPort } from "./domain/events.js";
 import { runMaintenance } from "./domain/maintenance.js";
+import {
+  VERIFICATION_WINDOW_MS,
+  VERIFICATIONS_PER_WINDOW,
+} from "./domain/notifications/email-address-service.js";
 import { chatAuthHook } from "./http/chat-auth.js";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./http/errors.js";
 import { createMetrics, registerHttpMetrics } from "./http/metrics.js";
@@ -18,6 +22,7 @@ import { chatConversationRoutes } from "./http/routes/chat-conversation.js";
 import { chatImageRoutes } from "./http/routes/chat-images.js";
 import { chatMessageRoutes } from "./http/routes/chat-messages.js";
 import { chatModerationRoutes } from "./http/routes/chat-moderation.js";
+import { chatNotificationRoutes } from "./http/routes/chat-notifications.js";
 import { chatPollRoutes } from "./http/routes/chat-polls.js";
 import { chatSearchRoutes } from "./http/routes/chat-search.js";
 import { chatUploadRoutes } from "./http/routes/chat-uploads.js";
@@ -28,6 +33,10 @@ import { openApiRoutes } from "./http/routes/openapi.js";
 import { registerSecurityHeaders, registerWeb } from "./http/routes/web.js";
 import { requireTableRoutes, validatorCompiler } from "./http/serve-route.js";
 import { loggerOptions } from "./logger.js";
+import { createEmailFeature, type EmailFeature } from "./notify/email/email-feature.js";
+import { PushSender } from "./notify/push/push-sender.js";
+import { soleNode, storeLease } from "./notify/lease.js";
+import { PUSH_LEASE_MS, PushWorker } from "./notify/push/push-worker.js";
 import { ImageProxy } from "./outbound/image-proxy.js";
 import { OutboundGuard } from "./outbound/outbound-guard.js";
 import type { Bus } from "./realtime/bus.js";
@@ -37,6 +46,7 @@ import { ClusterPresence } from "./realtime/cluster-presence.js";
 import { Gateway, type HeartbeatTiming } from "./realtime/gateway.js";
 import { Hub } from "./realtime/hub.js";
 import { openLimiterRedis } from "./realtime/limiter-redis.js";
+import { LocalFocus } from "./realtime/local-focus.js";
 import { type PresenceView, withPresence } from "./realtime/presence-fields.js";
 import { redisAttemptLimiter } from "./realtime/redis-attempt-limiter.js";
 import { acceptWebSockets } from "./realtime/upgrade.js";
@@ -68,6 +78,8 @@ export interface App {
   hub: Hub;
   appKey: string;
   appSecret: string;
+  push: PushWorker;
+  email: EmailFeature;
   /**
    * The SIGTERM path (docs/operations.md): answers new requests and frames `unavailable`, answers
    * the frames in flight, closes sockets with 1001, finishes in-flight requests, closes the store.
@@ -86,7 +98,8 @@ const defaultWebDist = () => join(dirname(fileURLToPath(import.meta.url)), "../.
 /** Composes everything; `main.ts` and the tests both build the app through here. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
-  const { appKey, appSecret } = loadSecrets(config);
+  const { appKey, appSecret, vapid } = loadSecrets(config);
+  const nodeId = randomUUID();
   // Connection errors before the logger exists are dropped; after, they are logged as warnings.
   let warn: ((what: string, err: Error) => void) | undefined;
   const warnOf = (what: string) => (err: Error) => warn?.(what, err);
@@ -124,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limiter: limiterRedis
       ? (max, windowMs) => redisAttemptLimiter(limiterRedis, appKey, max, windowMs)
       : (max, windowMs) => memoryAttemptLimiter(max, windowMs),
+    push: { vapidPublicKey: vapid.publicKey, allowLoopback: config.outboundAllowLoopback },
+    emailAvailable: config.smtpUrl !== undefined,
   });
   await services.types.seed();
   const hub: Hub = new Hub(
@@ -133,8 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     (userId, cid) => services.presence.canRead(userId, cid),
     (userId) => presence.isOnline(userId),
   );
+  const focus = new LocalFocus(() => presence.focusChanged());
   const presence = new ClusterPresence(
-    randomUUID(),
+    nodeId,
     bus,
     () => hub.localUsers(),
     () => hub.watcherCounts(),
@@ -143,14 +159,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       void services.presence.presenceChanged(userId, online, user).catch(() => undefined);
     },
     config.presenceGraceMs,
+    () => focus.users(),
   );
   const live: PresenceView = {
     isOnline: (userId) => presence.isOnline(userId),
     watcherCount: (cid) => hub.watcherCount(cid) + presence.remoteWatchers(cid),
   };
+  // The push worker exists once the server's logger does; until then there is nothing to wake.
+  let wakePush = () => {};
   bus.subscribe((m) => {
     if (m.kind === "node") return presence.onBeat(m);
     if (m.kind === "access-type") services.types.invalidate(m.type);
+    if (m.kind === "channel" && m.event.type === "message.new") wakePush();
     hub.deliver(m);
   });
   presence.start();
@@ -168,7 +188,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   warn = (what, err) => server.log.warn({ err: err.message }, what);
   if (config.outboundAllowLoopback)
     server.log.warn("OUTBOUND_ALLOW_LOOPBACK is on: the server fetches from 127.0.0.1 (for tests only)");
-  const images = new ImageProxy(new OutboundGuard({ allowLoopback: config.outboundAllowLoopback }));
+  // Workers that run on one node at a time: across nodes (Redis) under a lease in the store.
+  const lease = (name: string, ttlMs: number) =>
+    config.redisUrl ? storeLease(store, name, nodeId, ttlMs) : soleNode;
+  const guard = new OutboundGuard({ allowLoopback: config.outboundAllowLoopback });
+  const images = new ImageProxy(guard);
+  const pushWorker = new PushWorker({
+    store,
+    types: services.types,
+    clock,
+    sender: new PushSender(guard, { subject: config.vapidSubject, ...vapid }),
+    lease: lease("push", PUSH_LEASE_MS),
+    focused: (userId) => presence.isFocused(userId, (u) => focus.has(u)),
+    count: (outcome) => metrics.pushes.inc({ outcome }),
+    log: server.log,
+  });
+  const email = createEmailFeature({
+    store,
+    clock,
+    config,
+    appSecret,
+    log: server.log,
+    lease,
+    types: services.types,
+    view: (row) => services.notifications.view(row),
+    onSent: (kind, outcome) => metrics.emails.inc({ kind, outcome }),
+    verificationLimiter: limiterRedis
+      ? redisAttemptLimiter(limiterRedis, appKey, VERIFICATIONS_PER_WINDOW, VERIFICATION_WINDOW_MS)
+      : undefined,
+  });
   // Once per change, not per failed request: what failed, and where (the logs may name paths).
   const where = store.dialect === "sqlite" ? { data_dir: config.dataDir } : {};
   store.health.onChange((failure) => {
@@ -206,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       presence: services.presence,
       messages: services.messages,
       hub,
+      focus,
       live,
       sendsPerMinute: config.rateLimitPerMinute,
       log: server.log,
@@ -221,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (chat) => {
       await chat.register(openApiRoutes);
       await chat.register(docsRoutes(config.allowedOrigins));
+      await chat.register(email.publicRoutes);
       chat.register(async (rest) => {
         // Before validation: a call that is not let in learns nothing about its input.
         rest.addHook("preValidation", chatAuthHook(services.auth));
@@ -235,6 +285,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         await rest.register(chatPollRoutes(services));
         await rest.register(chatSearchRoutes(services));
         await rest.register(chatImageRoutes(images));
+        await rest.register(chatNotificationRoutes(services));
+        await rest.register(email.userRoutes);
       });
     },
     { prefix: "/chat" },
@@ -254,6 +306,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     setTimeout(refreshRoles, 200).unref();
   });
 
+  wakePush = () => pushWorker.wake();
+  pushWorker.start();
+  email.start();
+
   const maintenance = setInterval(() => {
     runMaintenance(store, files, clock).catch((err: unknown) =>
       server.log.warn({ err }, "maintenance failed"),
@@ -269,6 +325,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hub,
     appKey,
     appSecret,
+    push: pushWorker,
+    email,
     close() {
       closing ??= (async () => {
         clearInterval(maintenance);
@@ -282,6 +340,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         // turns idle only afterwards; sweep idle ones until every connection is gone.
         const sweep = setInterval(() => server.server.closeIdleConnections(), IDLE_SWEEP_MS);
         await server.close().finally(() => clearInterval(sweep));
+        await pushWorker.stop();
+        await email.stop();
         await bus.close();
         limiterRedis?.client.disconnect();
         await store.close();

@@ -60,6 +60,27 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+$/, "must be the origin people open Parley at, like https://chat.example.com")
+    .optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, "must be a base64url P-256 public key (web-push generate-vapid-keys)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a base64url P-256 private key (web-push generate-vapid-keys)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https: URL (RFC 8292)")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL, like smtps://user:pass@mail.example.com")
+    .optional(),
+  SMTP_FROM: z.string().min(3).max(320).optional(),
 });
 
 export interface Config {
@@ -87,6 +108,16 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Lets the outbound guard fetch from 127.0.0.0/8 and ::1: for tests only, never in production. */
   outboundAllowLoopback: boolean;
+  /** The origin links in emails point to; defaults to http://localhost:PORT. */
+  publicUrl: string;
+  /** VAPID keys given by the environment; otherwise generated into DATA_DIR/secrets.json. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  /** Who push services may contact about this server (RFC 8292 `sub`). */
+  vapidSubject: string;
+  /** Unset: no email is sent. */
+  smtpUrl: string | undefined;
+  smtpFrom: string;
 }
 
 export type DbSsl = "disable" | "require" | "verify-full";
@@ -121,5 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+    vapidSubject: e.VAPID_SUBJECT ?? e.PUBLIC_URL ?? "mailto:admin@localhost",
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM ?? "Parley <parley@localhost>",
   };
 }

@@ -10,6 +10,8 @@ import type { SignalPort } from "./domain/events.js";
 import { MessageMetaService } from "./domain/messages/message-meta-service.js";
 import { MessagesService } from "./domain/messages/messages-service.js";
 import { ModerationService } from "./domain/moderation/moderation-service.js";
+import { NotificationsService } from "./domain/notifications/notifications-service.js";
+import { type PushDevicesOptions, PushDevicesService } from "./domain/notifications/push-devices-service.js";
 import { PoliciesService } from "./domain/policies/policies-service.js";
 import { PollOptionsService } from "./domain/polls/poll-options-service.js";
 import { PollVotesService } from "./domain/polls/poll-votes-service.js";
@@ -47,6 +49,8 @@ export interface Services {
   polls: PollsService;
   pollOptions: PollOptionsService;
   pollVotes: PollVotesService;
+  notifications: NotificationsService;
+  pushDevices: PushDevicesService;
 }
 
 /** The domain, wired. */
@@ -61,6 +65,9 @@ export function createServices(deps: {
   uploadMaxBytes: number;
   /** Makes the sign-in attempt counters: in memory on one node, in Redis across nodes. */
   limiter: (max: number, windowMs: number) => AttemptLimiter;
+  push: PushDevicesOptions;
+  /** Whether the server sends email (SMTP_URL is set). */
+  emailAvailable: boolean;
 }): Services {
   const { store, signals, clock } = deps;
   const tokens = chatTokens(deps.appSecret);
@@ -100,5 +107,7 @@ export function createServices(deps: {
     polls: new PollsService(pollDeps),
     pollOptions: new PollOptionsService(pollDeps),
     pollVotes: new PollVotesService(pollDeps),
+    notifications: new NotificationsService(store, types, clock, { email: deps.emailAvailable, push: true }),
+    pushDevices: new PushDevicesService(store, clock, deps.push),
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -38,20 +38,50 @@ describe("config", () => {
     ).toEqual(["https://a.example", "http://b.example:8080"]);
   });
 
-  it("generates APP_KEY and APP_SECRET on first run and reuses them", () => {
+  const none = {
+    appKey: undefined,
+    appSecret: undefined,
+    vapidPublicKey: undefined,
+    vapidPrivateKey: undefined,
+  };
+
+  it("generates APP_KEY, APP_SECRET and a VAPID pair on first run and reuses them", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "parley-secrets-"));
-    const first = loadSecrets({ dataDir, appKey: undefined, appSecret: undefined });
+    const first = loadSecrets({ dataDir, ...none });
     expect(first.appKey).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    // An uncompressed P-256 point (65 bytes) and a 32-byte scalar.
+    expect(Buffer.from(first.vapid.publicKey, "base64url")).toHaveLength(65);
+    expect(Buffer.from(first.vapid.privateKey, "base64url")).toHaveLength(32);
     expect(statSync(join(dataDir, "secrets.json")).mode & 0o777).toBe(0o600);
-    const second = loadSecrets({ dataDir, appKey: undefined, appSecret: undefined });
+    const second = loadSecrets({ dataDir, ...none });
     expect(second).toEqual(first);
-    expect(JSON.parse(readFileSync(join(dataDir, "secrets.json"), "utf8"))).toEqual(first);
+    expect(JSON.parse(readFileSync(join(dataDir, "secrets.json"), "utf8"))).toEqual({
+      appKey: first.appKey,
+      appSecret: first.appSecret,
+      vapidPublicKey: first.vapid.publicKey,
+      vapidPrivateKey: first.vapid.privateKey,
+    });
+  });
+
+  it("adds a VAPID pair to a secrets file written before push, keeping its app secrets", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "parley-secrets-"));
+    const old = { appKey: "oldkey1234", appSecret: "s".repeat(40) };
+    writeFileSync(join(dataDir, "secrets.json"), JSON.stringify(old));
+    const s = loadSecrets({ dataDir, ...none });
+    expect(s).toMatchObject(old);
+    expect(loadSecrets({ dataDir, ...none })).toEqual(s);
   });
 
   it("prefers the environment's secrets", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "parley-secrets-"));
-    const s = loadSecrets({ dataDir, appKey: "key12345", appSecret: "x".repeat(40) });
-    expect(s).toEqual({ appKey: "key12345", appSecret: "x".repeat(40) });
+    const vapid = { vapidPublicKey: "p".repeat(87), vapidPrivateKey: "q".repeat(43) };
+    const s = loadSecrets({ dataDir, appKey: "key12345", appSecret: "x".repeat(40), ...vapid });
+    expect(s).toEqual({
+      appKey: "key12345",
+      appSecret: "x".repeat(40),
+      vapid: { publicKey: vapid.vapidPublicKey, privateKey: vapid.vapidPrivateKey },
+    });
+    expect(existsSync(join(dataDir, "secrets.json"))).toBe(false);
   });
 });

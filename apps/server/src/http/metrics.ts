@@ -8,6 +8,10 @@ export interface Metrics extends HubMetrics {
   published: Counter;
   /** WebSocket frames handled, by type and outcome (`ok`, `error`). */
   frames: Counter<"type" | "outcome">;
+  /** Web Push attempts by outcome: `sent`, `gone` (404/410: the device is dropped), `retry`, `dropped`. */
+  pushes: Counter<"outcome">;
+  /** Emails by kind (`verify`, `digest`) and outcome (`sent`, `rejected`, `deferred`, `unreachable`). */
+  emails: Counter<"kind" | "outcome">;
   busLag(seconds: number): void;
   /** Reports pool usage on every scrape. */
   watchPool(stats: () => { total: number; idle: number; waiting: number }): void;
@@ -96,6 +100,18 @@ export function createMetrics(): Metrics {
       name: "parley_ws_frames_total",
       help: "WebSocket frames from clients handled, by type and outcome",
       labelNames: ["type", "outcome"],
+      registers: [registry],
+    }),
+    pushes: new Counter({
+      name: "parley_push_total",
+      help: "Web Push attempts by outcome (sent, gone, retry, dropped)",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    emails: new Counter({
+      name: "parley_email_total",
+      help: "Emails by kind (verify, digest) and outcome (sent, rejected, deferred, unreachable)",
+      labelNames: ["kind", "outcome"],
       registers: [registry],
     }),
     published: new Counter({

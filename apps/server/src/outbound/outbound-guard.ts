@@ -56,6 +56,9 @@ export interface OutboundResponse extends ResponseHead {
 }
 
 export interface OutboundRequest {
+  /** GET by default; a POST (Web Push) sends `body` and follows no redirect. */
+  method?: "GET" | "POST";
+  body?: Buffer;
   /** The largest body accepted: a larger declared length fails at once, a longer body as it streams. */
   maxBytes: number;
   /** The whole exchange — every lookup, connection, redirect and the body — must end within this. */
@@ -159,9 +162,9 @@ export class OutboundGuard {
     );
   };
 
-  /** GET `raw` through the guard; the body is buffered (at most `maxBytes`). */
+  /** GET (or POST) `raw` through the guard; the answer's body is buffered (at most `maxBytes`). */
   fetch(raw: string | URL, req: OutboundRequest): Promise<OutboundResponse> {
-    const maxRedirects = req.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    const maxRedirects = req.method === "POST" ? 0 : (req.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
     return new Promise<OutboundResponse>((resolve, reject) => {
       let current: ClientRequest | undefined;
       let settled = false;
@@ -197,7 +200,7 @@ export class OutboundGuard {
         // agent: false — a connection of its own, never one pooled for another (checked) address.
         // TLS verifies the certificate for, and sends SNI with, the URL's host name.
         const r = send(target, {
-          method: "GET",
+          method: req.method ?? "GET",
           agent: false,
           lookup: this.#lookup,
           headers: { "accept-encoding": "identity", "user-agent": "Parley", ...req.headers },
@@ -259,7 +262,7 @@ export class OutboundGuard {
             settle(undefined, { ...head, body: Buffer.concat(chunks, size) });
           });
         });
-        r.end();
+        r.end(req.body);
       };
 
       let first: URL;

@@ -7,6 +7,8 @@ export interface NodeBeat {
   users: string[];
   /** Sockets watching each channel on that node (channels with none are left out). */
   watchers?: Record<string, number>;
+  /** Users with a visible, focused tab on that node. */
+  focused?: string[];
   /** False when the node is shutting down: forget its users at once. */
   alive: boolean;
 }

@@ -21,7 +21,7 @@ const DEAD_AFTER_MS = 3 * BEAT_MS + 5_000;
 export class ClusterPresence {
   private readonly remote = new Map<
     string,
-    { users: Set<string>; watchers: Record<string, number>; seenAt: number }
+    { users: Set<string>; watchers: Record<string, number>; focused: Set<string>; seenAt: number }
   >();
   /** Users whose last local connection closed, until their grace ends. */
   private readonly leaving = new Map<string, NodeJS.Timeout>();
@@ -36,7 +36,20 @@ export class ClusterPresence {
     private readonly isLocal: (userId: string) => boolean,
     private readonly announce: (userId: string, online: boolean, user?: UserRow) => void,
     private readonly graceMs = 0,
+    private readonly localFocused: () => Iterable<string> = () => [],
   ) {}
+
+  /** Whether the user has a visible, focused tab on any node (other nodes' as of their last beat). */
+  isFocused(userId: string, here: (userId: string) => boolean): boolean {
+    if (here(userId)) return true;
+    for (const node of this.remote.values()) if (node.focused.has(userId)) return true;
+    return false;
+  }
+
+  /** A user's focus changed here: the other nodes hear of it soon, not at the next beat. */
+  focusChanged(): void {
+    this.beatSoon();
+  }
 
   start(): void {
     this.timer = setInterval(() => {
@@ -91,6 +104,10 @@ export class ClusterPresence {
 
   private changed(userId: string, online: boolean, user?: UserRow): void {
     if (!this.onlineElsewhere(userId)) this.announce(userId, online, user);
+    this.beatSoon();
+  }
+
+  private beatSoon(): void {
     clearTimeout(this.soon);
     this.soon = setTimeout(() => this.beat(true), 50);
     this.soon.unref();
@@ -102,7 +119,12 @@ export class ClusterPresence {
       this.forget(m.nodeId);
       return;
     }
-    this.remote.set(m.nodeId, { users: new Set(m.users), watchers: m.watchers ?? {}, seenAt: now });
+    this.remote.set(m.nodeId, {
+      users: new Set(m.users),
+      watchers: m.watchers ?? {},
+      focused: new Set(m.focused ?? []),
+      seenAt: now,
+    });
   }
 
   /** Forgets nodes whose beats stopped; the surviving node with the smallest id announces. */
@@ -130,6 +152,7 @@ export class ClusterPresence {
       nodeId: this.nodeId,
       users: alive ? [...this.localUsers(), ...this.leaving.keys()] : [],
       watchers: alive ? this.localWatchers() : {},
+      focused: alive ? [...this.localFocused()] : [],
       alive,
     });
   }

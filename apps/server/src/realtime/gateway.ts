@@ -26,6 +26,7 @@ import type { UserRow } from "../store/store.js";
 import type { Connection } from "./connection.js";
 import { ConnectionSends } from "./connection-sends.js";
 import type { Hub } from "./hub.js";
+import type { LocalFocus } from "./local-focus.js";
 import { type PresenceView, withPresence } from "./presence-fields.js";
 import { type SharedFrame, textFrame, writeCorked } from "./shared-frame.js";
 
@@ -35,6 +36,8 @@ export interface GatewayDeps {
   presence: PresenceService;
   messages: MessagesService;
   hub: Hub;
+  /** The tabs that say they are visible and focused (`focus` frames). */
+  focus: LocalFocus;
   /** Fills in the presence the replies show (`send.ok`'s message). */
   live: PresenceView;
   /** `send` frames a connection may make per minute, like the REST limit per token; 0 is no limit. */
@@ -276,6 +279,7 @@ class Session implements Connection {
     if (this.actor) {
       // A goodbye (sign-out) or a revoked or banned session ends at once; a drop may come back.
       this.deps.hub.remove(this, this.ended || code === CloseCode.normal);
+      this.deps.focus.drop(this.actor.userId, this.id);
       this.deps.onConnection(-1);
     }
   }
@@ -440,6 +444,8 @@ class Session implements Connection {
       case "typing.start":
       case "typing.stop":
         return this.deps.presence.typing(actor, frame.cid, frame.type === "typing.start", frame.parent_id);
+      case "focus":
+        return this.deps.focus.set(actor.userId, this.id, frame.focused);
     }
   }
 

@@ -6,6 +6,7 @@ import type { Row } from "./row.js";
 import { channelRows } from "./rows-channels.js";
 import { messageRows } from "./rows-messages.js";
 import { moderationRows } from "./rows-moderation.js";
+import { notificationRows } from "./rows-notifications.js";
 import { pollRows } from "./rows-polls.js";
 import { websocketRows } from "./rows-websocket.js";
 
@@ -20,6 +21,7 @@ const TABLES: [string, Row[]][] = [
   ["messages, threads, pins, reactions, uploads", messageRows],
   ["polls", pollRows],
   ["search, moderation, policies, account", moderationRows],
+  ["notifications", notificationRows],
   ["websocket", websocketRows],
 ];
 

@@ -6,6 +6,7 @@ import { ROLES } from "./roles.js";
 import { channelRows } from "./rows-channels.js";
 import { messageRows } from "./rows-messages.js";
 import { moderationRows } from "./rows-moderation.js";
+import { notificationRows } from "./rows-notifications.js";
 import { pollRows } from "./rows-polls.js";
 import { websocketRows } from "./rows-websocket.js";
 
@@ -20,7 +21,7 @@ const header = [
   "demoted admin, socket opened as admin",
 ];
 const lines = [`| call | ${header.join(" | ")} |`, `|---|${header.map(() => ":-:").join("|")}|`];
-for (const rows of [channelRows, messageRows, pollRows, moderationRows, websocketRows]) {
+for (const rows of [channelRows, messageRows, pollRows, moderationRows, notificationRows, websocketRows]) {
   for (const r of rows)
     lines.push(`| ${r.name} | ${r.expect.map((e) => (e === "allow" ? "✓" : "·")).join(" | ")} |`);
 }

@@ -126,4 +126,15 @@ export const websocketRows: Row[] = [
   ),
   row("typing.start", [D, D, D, A, A, A, D], (c) => typing(c, "typing.start")),
   row("typing.stop", [D, D, D, A, A, A, D], (c) => typing(c, "typing.stop")),
+  // Says nothing back; an error frame would name its req_id before the health.check answer.
+  row("focus (a tab says it is visible and focused)", [D, A, A, A, A, A, A], (c) =>
+    onSocket(c, async (sock) => {
+      const id = reqId();
+      sock.send({ type: "focus", focused: true, req_id: id });
+      return Promise.race([
+        flush(sock).then(() => A),
+        sock.next((f) => f.type === "error" && f.req_id === id, 5000).then((f) => `error ${f.code}`),
+      ]);
+    }),
+  ),
 ];

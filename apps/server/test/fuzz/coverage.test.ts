@@ -2,6 +2,7 @@ import * as protocol from "@parley/protocol";
 import { expect, test } from "vitest";
 import { coreEndpoints } from "./endpoints-core.js";
 import { moderationEndpoints } from "./endpoints-moderation.js";
+import { notificationEndpoints } from "./endpoints-notifications.js";
 import { pollEndpoints } from "./endpoints-polls.js";
 import { queryEndpoints } from "./endpoints-query.js";
 import { wsShapes } from "./ws-shapes.js";
@@ -18,6 +19,7 @@ test("every REST body and query schema of the protocol is fuzzed", () => {
     ...pollEndpoints({ pollId: "", messageId: "", optionId: "", draftId: "", cid: "", userId: "" }),
     ...moderationEndpoints({ adminId: "", victimId: "", victimMessageId: "", cid: "", sessionToken: "" }),
     ...queryEndpoints({ channelPath: "", messageId: "", cid: "" }),
+    ...notificationEndpoints(),
   ];
   const fuzzed = new Set(endpoints.map((e) => e.schema));
   // The union of signup, signin and signout, each fuzzed; the image proxy's query makes the server

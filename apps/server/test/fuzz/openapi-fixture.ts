@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from "node:crypto";
 import type { TestServer } from "../helpers/test-server.js";
 import { uniqueName } from "../helpers/test-server.js";
 import { send } from "./openapi-operations.js";
@@ -129,6 +130,23 @@ export async function fixtureOf(s: TestServer, cast: Cast): Promise<Map<string, 
   const ban = { target_user_id: other.id, cid: `team:${id}` };
   await must(chat(cast.root.token, "POST", "/moderation/ban", ban), "ban");
 
+  // A push device of each caller; its keys and endpoint are what a new registration may reuse.
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const keys = {
+    p256dh: ecdh.getPublicKey().toString("base64url"),
+    auth: randomBytes(16).toString("base64url"),
+  };
+  const endpoints = [admin, member].map((p) => `https://push.invalid/${p.id}/${uniqueName("e")}`);
+  const devices: string[] = [];
+  for (const [i, p] of [admin, member].entries()) {
+    const d = await must(
+      chat(p.token, "POST", "/push/subscriptions", { endpoint: endpoints[i], keys }),
+      "device",
+    );
+    devices.push(d.subscription.id as string);
+  }
+
   const users = [admin.id, member.id, other.id];
   const messages = [first, second, reply, pollMessage];
   const cids = [`messaging:${id}`, `team:${id}`];
@@ -145,6 +163,10 @@ export async function fixtureOf(s: TestServer, cast: Cast): Promise<Map<string, 
     ["options/{optionId}", options],
     ["vote/{voteId}", votes],
     ["users/{id}", users],
+    ["subscriptions/{id}", devices],
+    ["endpoint", endpoints],
+    ["p256dh", [keys.p256dh]],
+    ["auth", [keys.auth]],
     ["channel-types/{name}", TYPES],
     ["type", TYPES],
     ["cid", cids],

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { startTestServer, type TestServer, uniqueName } from "../helpers/test-server.js";
 import { type CoreFixture, coreEndpoints } from "./endpoints-core.js";
+import { notificationEndpoints } from "./endpoints-notifications.js";
 import { expectStillServing, type FuzzTarget, fuzzEndpoints } from "./rest-harness.js";
 
-/** Accounts, channels, messages, reactions, read state, history: 12 bodies × 300 cases. */
+/** Accounts, channels, messages, reactions, read state, history, notifications: 18 bodies × 300 cases. */
 const RUNS = 300;
 
 let s: TestServer;
@@ -32,7 +33,7 @@ afterAll(async () => {
 describe("REST fuzz: core", () => {
   fuzzEndpoints(
     () => target,
-    () => coreEndpoints(fixture),
+    () => [...coreEndpoints(fixture), ...notificationEndpoints()],
     RUNS,
   );
 

@@ -18,6 +18,7 @@ const KNOWN = new Set([
   "minLength",
   "maxLength",
   "pattern",
+  "format",
   "minimum",
   "maximum",
   "enum",
@@ -136,7 +137,10 @@ function stringOf(schema: JsonSchema, known: readonly string[]): fc.Arbitrary<st
   const short = Math.max(minLength, Math.min(maxLength, SHORT));
   let random: fc.Arbitrary<string>;
   const chars = pattern ? charClassOf(pattern) : undefined;
-  if (chars) {
+  const format = schema.format as string | undefined;
+  if (format !== undefined) {
+    random = formatted(format).filter(fits);
+  } else if (chars) {
     const unit = fc.constantFrom(...chars.chars);
     const min = Math.max(minLength, chars.min);
     const max = Math.min(maxLength, chars.max);
@@ -160,6 +164,26 @@ function stringOf(schema: JsonSchema, known: readonly string[]): fc.Arbitrary<st
   const real = known.filter(fits);
   if (!real.length) return random;
   return fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: random });
+}
+
+/** Strings of a JSON Schema `format`: times a year either side of now, plain addresses. */
+function formatted(format: string): fc.Arbitrary<string> {
+  const now = Date.now();
+  const year = 365 * 24 * 3600 * 1000;
+  switch (format) {
+    case "date-time":
+      return fc.integer({ min: now - year, max: now + 2 * year }).map((t) => new Date(t).toISOString());
+    case "email":
+      return fc
+        .tuple(
+          fc.stringMatching(/^[a-z0-9]{1,12}$/),
+          fc.stringMatching(/^[a-z]{1,12}$/),
+          fc.constantFrom("com", "org", "example"),
+        )
+        .map(([local, domain, tld]) => `${local}@${domain}.${tld}`);
+    default:
+      throw new Error(`the generator does not know the format ${format}`);
+  }
 }
 
 /** `^[a-z0-9_-]+$`, `^[…]{3,32}$`: the characters and counts of a pattern that is one class repeated. */

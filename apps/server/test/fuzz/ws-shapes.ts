@@ -10,5 +10,6 @@ export function wsShapes(cid: string): Record<ClientFrameType, Record<string, un
     send: { type: "send", cid, message: { id: "fuzz-1", text: "hi", mentioned_users: [], attachments: [] } },
     "typing.start": { type: "typing.start", cid },
     "typing.stop": { type: "typing.stop", cid },
+    focus: { type: "focus", focused: true },
   };
 }

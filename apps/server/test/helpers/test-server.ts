@@ -15,6 +15,8 @@ export interface TestServer {
   appSecret: string;
   dataDir: string;
   app: App;
+  /** Every node: `app`, and the second one when the suite runs on PostgreSQL + Redis. */
+  nodes: App[];
   /** Every log line the server wrote, for tests that check what is (not) logged. */
   logs: string[];
   /** The install's first account, hence its admin; every `signup()` after it is a plain user. */
@@ -49,7 +51,7 @@ export const uniqueName = (prefix = "u") =>
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, "heartbeat" | "socketBacklogLimit" | "userBacklogLimit"> = {},
+  deps: Pick<AppDeps, "heartbeat" | "socketBacklogLimit" | "userBacklogLimit" | "clock"> = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "parley-test-"));
   const logs: string[] = [];
@@ -93,6 +95,7 @@ export async function startTestServer(
     appSecret: app.appSecret,
     dataDir,
     app,
+    nodes: second ? [app, second] : [app],
     logs,
     async signup(username = uniqueName(), displayName) {
       const res = await fetch(`${url}/api/auth`, {

@@ -3,7 +3,11 @@ import type { Bus, BusMessage, NodeBeat } from "../../src/realtime/bus.js";
 import { ClusterPresence } from "../../src/realtime/cluster-presence.js";
 
 /** A node's ClusterPresence with its own local users and watchers, and what it announced. */
-function node(id: string, local: { users: string[]; watchers: Record<string, number> }, graceMs = 0) {
+function node(
+  id: string,
+  local: { users: string[]; watchers: Record<string, number>; focused?: string[] },
+  graceMs = 0,
+) {
   const published: BusMessage[] = [];
   const bus: Bus = {
     publish: (m) => published.push(m),
@@ -20,6 +24,7 @@ function node(id: string, local: { users: string[]; watchers: Record<string, num
     (userId) => local.users.includes(userId),
     (userId, online) => announced.push([userId, online]),
     graceMs,
+    () => local.focused ?? [],
   );
   const lastBeat = () => published.filter((m): m is NodeBeat => m.kind === "node").at(-1)!;
   return { presence, announced, lastBeat, local };
@@ -57,18 +62,33 @@ describe("cluster presence and watchers across nodes", () => {
     ]);
   });
 
-  it("beats carry the node's own users and watcher counts", () => {
-    const a = node("a", { users: ["ana"], watchers: { "messaging:x": 2 } });
+  it("beats carry the node's own users, watcher counts and focused users", () => {
+    const a = node("a", { users: ["ana", "bo"], watchers: { "messaging:x": 2 }, focused: ["ana"] });
     a.presence.start();
     expect(a.lastBeat()).toEqual({
       kind: "node",
       nodeId: "a",
-      users: ["ana"],
+      users: ["ana", "bo"],
       watchers: { "messaging:x": 2 },
+      focused: ["ana"],
       alive: true,
     });
     a.presence.stop();
-    expect(a.lastBeat()).toMatchObject({ users: [], watchers: {}, alive: false });
+    expect(a.lastBeat()).toMatchObject({ users: [], watchers: {}, focused: [], alive: false });
+  });
+
+  it("knows who has a focused tab on another node, and forgets it with the node", () => {
+    const a = node("a", { users: [], watchers: {} });
+    const b = node("b", { users: ["ana", "bo"], watchers: {}, focused: ["ana"] });
+    b.presence.start();
+    a.presence.onBeat(b.lastBeat());
+    const here = () => false;
+    expect(a.presence.isFocused("ana", here)).toBe(true);
+    expect(a.presence.isFocused("bo", here)).toBe(false);
+    expect(a.presence.isFocused("bo", (u) => u === "bo")).toBe(true);
+    b.presence.stop();
+    a.presence.onBeat(b.lastBeat());
+    expect(a.presence.isFocused("ana", here)).toBe(false);
   });
 
   it("a node shutting down says so at once: its users and watchers are forgotten", () => {

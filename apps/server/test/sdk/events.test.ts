@@ -97,7 +97,9 @@ function normalize(s: ChannelStateSnapshot, options: Compare = {}) {
       user_id: s.membership.user_id,
       role: s.membership.role,
       muted: s.membership.muted,
+      muted_until: s.membership.muted_until,
       hidden: s.membership.hidden,
+      notify_level: s.membership.notify_level,
     },
     read: Object.values(s.read).sort((x, y) => x.user_id.localeCompare(y.user_id)),
     unreadCount: s.unreadCount,
@@ -404,6 +406,29 @@ describe("events test: state from events = fresh fetch", () => {
     );
     await expectConverged(s, (st) => st.membership?.muted === false);
     expect(s.b.client.totalUnreadCount).toBe(s.channelB.state.unreadCount);
+  });
+
+  test("a timed mute and a channel's level (notification.channel_level_updated) reach the membership", async () => {
+    const s = await scene();
+    const until = new Date(Date.now() + 3600_000).toISOString();
+    await applying(s, "notification.channel_mutes_updated", () =>
+      s.asB("POST", `/channels/messaging/${s.channelB.id}/mute`, { until }),
+    );
+    await expectConverged(s, (st) => st.membership?.muted_until === until);
+    await applying(s, "notification.channel_level_updated", () =>
+      s.asB("PUT", `/channels/messaging/${s.channelB.id}/notifications`, { level: "all" }),
+    );
+    await expectConverged(s, (st) => st.membership?.notify_level === "all");
+  });
+
+  test("notification.settings_updated: B's default level and Do Not Disturb as fetched (GET /me)", async () => {
+    const s = await scene();
+    const dnd = new Date(Date.now() + 3600_000).toISOString();
+    await receiving(s.b, "notification.settings_updated", () =>
+      rest(s.b.auth, "PATCH", "/me/notifications", { default_level: "none", dnd_until: dnd }),
+    );
+    expect(s.b.client.user?.notify).toEqual((await rest(s.b.auth, "GET", "/me")).user.notify);
+    expect(s.b.client.user?.notify).toEqual({ default_level: "none", dnd_until: dnd });
   });
 
   test("reaction.new and reaction.deleted (own reactions kept across events)", async () => {

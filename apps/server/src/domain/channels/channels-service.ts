@@ -16,6 +16,8 @@ import type { Actor } from "../auth/chat-tokens.js";
 import { type Clock, iso } from "../clock.js";
 import { DomainError, invalid, notFound } from "../errors.js";
 import type { MessagesService } from "../messages/messages-service.js";
+import { futureTime } from "../notifications/future-time.js";
+import { setMute } from "../notifications/set-mute.js";
 import { toUserResponse } from "../users/serialize.js";
 import { type ChannelContext, loadChannel } from "./channel-context.js";
 import { appendEvent } from "./channel-events.js";
@@ -173,16 +175,12 @@ export class ChannelsService {
     });
   }
 
-  async setMuted(actor: Actor, cid: string, muted: boolean): Promise<void> {
+  /** Mutes (until `until`, when given) or unmutes the channel for the actor. */
+  async setMuted(actor: Actor, cid: string, muted: boolean, until?: string): Promise<void> {
+    const now = this.clock();
+    const mutedUntil = muted && until !== undefined ? futureTime("until", until, now) : null;
     await loadChannel(this.store, this.types, actor, cid, "LeaveChannel");
-    await this.store.transaction(async (tx) => {
-      await tx.members.update(cid, actor.userId, { muted });
-      tx.emit({
-        kind: "users",
-        userIds: [actor.userId],
-        event: { type: "notification.channel_mutes_updated", cid, muted, created_at: iso(this.clock()) },
-      });
-    });
+    await this.store.transaction((tx) => setMute(tx, cid, actor.userId, muted, mutedUntil, iso(now)));
   }
 
   /** The channel as the actor sees it; reads `last_seq` before the messages so nothing falls between. */
@@ -354,6 +352,8 @@ function newMember(cid: string, userId: string, role: string, now: string, lastR
     last_read_at: null,
     last_read_message_id: null,
     last_read_seq: lastReadSeq,
+    notify_level: "default",
+    muted_until: null,
   };
 }
 

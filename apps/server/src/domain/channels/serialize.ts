@@ -40,7 +40,13 @@ export function toMemberResponse(m: MemberRow, u: UserRow): MemberResponse {
 }
 
 export function toMembershipResponse(m: MemberRow, u: UserRow): MembershipResponse {
-  return { ...toMemberResponse(m, u), muted: m.muted, hidden: m.hidden };
+  return {
+    ...toMemberResponse(m, u),
+    muted: m.muted,
+    muted_until: m.muted_until,
+    hidden: m.hidden,
+    notify_level: m.notify_level,
+  };
 }
 
 export interface MessageExtras {

@@ -5,6 +5,7 @@ import type { Actor } from "../auth/chat-tokens.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { type Clock, iso } from "../clock.js";
 import { notFound } from "../errors.js";
+import { ownNotify } from "../notifications/settings-view.js";
 import { unreadTotals } from "../read-state/unread-totals.js";
 import { toUserResponse } from "./serialize.js";
 
@@ -48,11 +49,13 @@ export class UsersService {
     const user = row ? toUserResponse(row) : await this.get(actor.userId);
     const totals = await unreadTotals(this.store, this.types, actor);
     const mutes = await this.store.moderation.mutesOf(actor.userId);
+    const settings = await this.store.notifications.settings(actor.userId);
     return {
       mutes: mutes.map((m) => m.target_id),
       ...user,
       ...totals,
       capabilities: appCapabilities(actor),
+      notify: ownNotify(settings),
     };
   }
 

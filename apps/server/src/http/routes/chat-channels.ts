@@ -39,15 +39,14 @@ export const chatChannelRoutes =
         return {};
       });
     }
-    for (const [route, muted] of [
-      [r.muteChannel, true],
-      [r.unmuteChannel, false],
-    ] as const) {
-      serve(app, route, async (req) => {
-        await s.channels.setMuted(req.actor, cidOf(req.params), muted);
-        return {};
-      });
-    }
+    serve(app, r.muteChannel, async (req) => {
+      await s.channels.setMuted(req.actor, cidOf(req.params), true, req.body.until);
+      return {};
+    });
+    serve(app, r.unmuteChannel, async (req) => {
+      await s.channels.setMuted(req.actor, cidOf(req.params), false);
+      return {};
+    });
     serve(app, r.markRead, async (req) => s.read.markRead(req.actor, cidOf(req.params), req.body));
     serve(app, r.unread, async (req) => s.read.unread(req.actor));
   };

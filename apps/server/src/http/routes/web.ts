@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -19,6 +19,9 @@ export function contentSecurityPolicy(allowedOrigins: readonly string[] = []): s
     "img-src 'self' data: blob:",
     ["connect-src 'self'", ...sockets].join(" "),
     "font-src 'self' data:",
+    // The app's service worker (/sw.js) and manifest (/manifest.webmanifest) come from here only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -53,10 +56,14 @@ export function registerSecurityHeaders(app: FastifyInstance, allowedOrigins: re
 /** Where the web build puts the public pages it renders to HTML (apps/web/prerender-plugin.ts). */
 export const PRERENDERED_DIR = "pages";
 
+/** The web build's service worker (apps/web/src/pwa/worker), at the root so its scope is `/`. */
+export const SERVICE_WORKER_FILE = "sw.js";
+
 /**
  * The built web app: hashed assets cached for a year; a path the build pre-rendered
  * (`pages/index.html` for `/`, `pages/about.html` for `/about`) gets its page, every other path
- * index.html.
+ * index.html. The service worker is checked on every load (no-cache) so a deploy reaches
+ * installed apps; the manifest is served as `application/manifest+json` by its extension.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));
@@ -74,6 +81,15 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
         );
       },
     });
+    if (existsSync(join(webDist, SERVICE_WORKER_FILE))) {
+      // Read at each request: the static handler would answer `application/javascript`.
+      app.get(`/${SERVICE_WORKER_FILE}`, (_req, reply) =>
+        reply
+          .header("cache-control", "no-cache")
+          .type("text/javascript; charset=utf-8")
+          .send(createReadStream(join(webDist, SERVICE_WORKER_FILE))),
+      );
+    }
     app.get("/", (_req, reply) =>
       reply
         .header("cache-control", "no-cache")
