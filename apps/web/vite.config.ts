@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { prerenderPages } from "./prerender-plugin.js";
 import { productionBuild } from "./production-build.js";
 
@@ -10,7 +11,7 @@ const SERVER = "http://localhost:3000";
 export default defineConfig(({ command }) => {
   const production = command === "build" ? productionBuild() : undefined;
   return {
-    plugins: [react(), prerenderPages(fileURLToPath(new URL(".", import.meta.url)))],
+    plugins: [react(), prerenderPages(fileURLToPath(new URL(".", import.meta.url))), serviceWorker()],
     resolve: production?.resolve,
     server: {
       proxy: {
@@ -39,3 +40,25 @@ export default defineConfig(({ command }) => {
     },
   };
 });
+
+/**
+ * /sw.js, built from src/pwa/worker/sw.ts with the list of files to precache: the app shell
+ * (index.html), every hashed asset, the icons and the manifest. Not the pre-rendered pages, which
+ * the network answers, and no source maps. The app registers it itself (src/pwa) and links its own
+ * manifest (public/manifest.webmanifest).
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: "injectManifest",
+    srcDir: "src/pwa/worker",
+    filename: "sw.ts",
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ["**/*.{html,js,css,svg,png,webmanifest}"],
+      globIgnores: ["pages/**", "sw.js"],
+      rollupFormat: "iife",
+      sourcemap: false,
+    },
+  });
+}

@@ -1,10 +1,32 @@
+import { lazy, Suspense } from "react";
 import { useRouteError } from "react-router";
 import { StatusPage } from "../components/status-page";
-import { describeRouteError } from "../lib/route-error";
+import { describeRouteError, isOfflineFailure } from "../lib/route-error";
 
-/** The root route's error element: a friendly page with a way home instead of a blank screen. */
+const OFFLINE = "You're offline — reconnecting";
+
+/** Loaded when first needed (the service worker has it cached); a line of text if even that fails. */
+const OfflinePage = lazy(() =>
+  import("../pwa/offline-page").then(
+    (m) => ({ default: m.OfflinePage }),
+    () => ({ default: () => <p role="status">{OFFLINE}</p> }),
+  ),
+);
+
+/**
+ * The root route's error element: a friendly page with a way home instead of a blank screen, or,
+ * for a page that could not load without a network (or the server), the offline state, which
+ * retries by itself.
+ */
 export function ErrorPage() {
-  const view = describeRouteError(useRouteError());
+  const error = useRouteError();
+  if (isOfflineFailure(error))
+    return (
+      <Suspense fallback={<p role="status">{OFFLINE}</p>}>
+        <OfflinePage />
+      </Suspense>
+    );
+  const view = describeRouteError(error);
   return (
     <StatusPage
       title={view.title}
