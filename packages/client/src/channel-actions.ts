@@ -3,7 +3,8 @@
  * leaving, the user's own flags (read, hidden, muted), truncation and deletion. Each applies its
  * REST answer to the state; the events that follow are deduplicated with it.
  */
-import type { ChannelResponse } from "@parley/protocol";
+import type { ChannelNotifyLevel, ChannelResponse, MembershipResponse } from "@parley/protocol";
+import { withOwnNotify } from "./channel-events.js";
 import {
   applyOwnRead,
   withChannelData,
@@ -90,7 +91,8 @@ export class ChannelActions {
     const { channel, member } = await this.#services.rest.joinChannel(store.type, store.requireId());
     let next = withMembers(withChannelData(store.state, channel), [member], [], store.ctx);
     if (member.user_id === this.#services.userID && !next.membership) {
-      next = { ...next, membership: { ...member, muted: false, hidden: false } };
+      const own = { muted: false, muted_until: null, hidden: false, notify_level: "default" } as const;
+      next = { ...next, membership: { ...member, ...own } };
     }
     store.set(next);
     await this.#reload();
@@ -115,16 +117,30 @@ export class ChannelActions {
     store.set(withMembershipFlags(store.state, { hidden: false }));
   }
 
-  async mute(): Promise<void> {
+  /** Mutes the channel: until `until` (an ISO time), or until unmuted. */
+  async mute(until?: string): Promise<void> {
     const store = this.#store;
-    await this.#services.rest.muteChannel(store.type, store.requireId());
-    store.set(withMembershipFlags(store.state, { muted: true }));
+    const params = { type: store.type, id: store.requireId() };
+    await this.#services.rest.call("muteChannel", { params, body: until ? { until } : {} });
+    store.set(withOwnNotify(store.state, { muted: true, muted_until: until ?? null }));
   }
 
   async unmute(): Promise<void> {
     const store = this.#store;
     await this.#services.rest.unmuteChannel(store.type, store.requireId());
-    store.set(withMembershipFlags(store.state, { muted: false }));
+    store.set(withOwnNotify(store.state, { muted: false, muted_until: null }));
+  }
+
+  /** What notifies the user here: all, mentions and DMs, nothing, or their default level. */
+  async setNotifyLevel(level: ChannelNotifyLevel): Promise<MembershipResponse> {
+    const store = this.#store;
+    const params = { type: store.type, id: store.requireId() };
+    const { membership } = await this.#services.rest.call("setChannelNotifications", {
+      params,
+      body: { level },
+    });
+    store.set(withOwnNotify(store.state, { notify_level: membership.notify_level }));
+    return membership;
   }
 
   async truncate(): Promise<ChannelResponse> {

@@ -5,7 +5,6 @@ import {
   readEntry,
   unhidden,
   withChannelData,
-  withMembershipFlags,
   withMessage,
   withOwnReadReset,
 } from "./channel-state.js";
@@ -83,8 +82,7 @@ function reduceChannelEvent(
         event.member.user_id === ctx.userId
           ? {
               ...event.member,
-              muted: next.membership?.muted ?? false,
-              hidden: next.membership?.hidden ?? false,
+              ...ownMembershipFields(next.membership),
             }
           : next.membership;
       return { ...next, members, read, membership };
@@ -134,8 +132,7 @@ export function applyUserEvent(
       const next = withChannelData(state, event.channel);
       const membership: MembershipResponse = {
         ...event.member,
-        muted: next.membership?.muted ?? false,
-        hidden: next.membership?.hidden ?? false,
+        ...ownMembershipFields(next.membership),
       };
       return { ...next, membership, members: { ...next.members, [event.member.user_id]: event.member } };
     }
@@ -149,7 +146,12 @@ export function applyUserEvent(
     case "notification.mark_read":
       return withOwnReadReset(state, ctx, event.last_read, event.last_read_message_id);
     case "notification.channel_mutes_updated":
-      return withMembershipFlags(state, { muted: event.muted });
+      return withOwnNotify(state, {
+        muted: event.muted,
+        muted_until: event.muted ? (event.muted_until ?? null) : null,
+      });
+    case "notification.channel_level_updated":
+      return withOwnNotify(state, { notify_level: event.level });
     case "notification.channel_deleted":
       return withChannelData(state, event.channel);
     default:
@@ -169,4 +171,27 @@ function withKnownPresence(
   if (member.user.online !== undefined) return member;
   const online = member.user_id === ctx.userId ? true : state.members[member.user_id]?.user.online;
   return online === undefined ? member : { ...member, user: { ...member.user, online } };
+}
+
+/** The current user's notification fields of their membership (own REST actions and their events). */
+export function withOwnNotify(
+  state: ChannelStateSnapshot,
+  change: Partial<Pick<MembershipResponse, "muted" | "muted_until" | "notify_level">>,
+): ChannelStateSnapshot {
+  const m = state.membership;
+  if (!m) return state;
+  const next = { ...m, ...change };
+  if (next.muted === m.muted && next.muted_until === m.muted_until && next.notify_level === m.notify_level)
+    return state;
+  return { ...state, membership: next };
+}
+
+/** What only the member sees of their membership, kept when the member part of it changes. */
+function ownMembershipFields(m: MembershipResponse | null | undefined) {
+  return {
+    muted: m?.muted ?? false,
+    muted_until: m?.muted_until ?? null,
+    hidden: m?.hidden ?? false,
+    notify_level: m?.notify_level ?? "default",
+  } satisfies Partial<MembershipResponse>;
 }

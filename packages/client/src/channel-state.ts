@@ -112,7 +112,13 @@ export function applyQueryResponse(
   if (state.initialized && (options.flagsOnly || response.last_seq < state.lastSeq)) {
     const membership =
       state.membership && response.membership
-        ? { ...state.membership, muted: response.membership.muted, hidden: response.membership.hidden }
+        ? {
+            ...state.membership,
+            muted: response.membership.muted,
+            muted_until: response.membership.muted_until,
+            hidden: response.membership.hidden,
+            notify_level: response.membership.notify_level,
+          }
         : state.membership;
     return {
       ...state,

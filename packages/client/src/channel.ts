@@ -10,12 +10,15 @@
  */
 import type {
   AttachmentResponse,
+  ChannelNotifyLevel,
   ChannelResponse,
   ChannelStateResponse,
   ChatEvent,
+  MembershipResponse,
   MessageResponse,
   MessageVersionResponse,
 } from "@parley/protocol";
+import { stillMuted } from "@parley/protocol";
 import { type ChannelInternals, type ChannelParts, channelParts } from "./channel-parts.js";
 import type {
   ChannelData,
@@ -96,8 +99,20 @@ export class Channel {
     return this.#parts.sync.watching;
   }
 
+  /** Whether the channel is muted now (a mute with an end that has passed no longer counts). */
   get muted(): boolean {
-    return this.#parts.store.state.membership?.muted ?? false;
+    const m = this.#parts.store.state.membership;
+    return m ? stillMuted(m.muted, m.muted_until ?? null, new Date()) : false;
+  }
+
+  /** When a timed mute ends; null while unmuted or muted until unmuted. */
+  get mutedUntil(): string | null {
+    return this.muted ? (this.#parts.store.state.membership?.muted_until ?? null) : null;
+  }
+
+  /** The user's level for this channel (`default` until they choose one). */
+  get notifyLevel(): ChannelNotifyLevel {
+    return this.#parts.store.state.membership?.notify_level ?? "default";
   }
 
   /** Calls `listener` after every state change; returns the unsubscribe function. */
@@ -303,12 +318,22 @@ export class Channel {
     return this.#parts.actions.show();
   }
 
-  mute(): Promise<void> {
-    return this.#parts.actions.mute();
+  /**
+   * Mutes the channel: its messages stop notifying the user (tab, push, email). With `until`, it
+   * unmutes by itself then; without, it stays muted until `unmute()`.
+   */
+  mute(options: { until?: Date | string } = {}): Promise<void> {
+    const { until } = options;
+    return this.#parts.actions.mute(until instanceof Date ? until.toISOString() : until);
   }
 
   unmute(): Promise<void> {
     return this.#parts.actions.unmute();
+  }
+
+  /** What notifies the user in this channel; `default` follows `client.user.notify.default_level`. */
+  setNotifyLevel(level: ChannelNotifyLevel): Promise<MembershipResponse> {
+    return this.#parts.actions.setNotifyLevel(level);
   }
 
   truncate(): Promise<ChannelResponse> {

@@ -7,6 +7,8 @@ import type {
   ChannelResponse,
   ClientFrame,
   MessageVersionResponse,
+  NotifyMessage,
+  NotifyReason,
   OwnUserResponse,
   QueryChannelsBody,
   UnreadResponse,
@@ -18,6 +20,7 @@ import {
   channelTypeSchema,
   DEFAULT_PAGE_SIZE,
   MEMBER_LIMIT,
+  notifyReason,
   PING_INTERVAL_MS,
   TOKEN_INVALID_MESSAGE,
   TYPING_TIMEOUT_MS,
@@ -35,6 +38,7 @@ import { type FrameRouterDeps, routeFrame } from "./frame-router.js";
 import { ImageCache } from "./images.js";
 import { MessageSender } from "./message-sender.js";
 import { Moderation } from "./moderation.js";
+import { Notifications, notifyRecipient } from "./notifications.js";
 import { type RequestOptions, RestClient } from "./rest.js";
 import { type ChannelListQuery, requeryChannelList } from "./resume.js";
 import type {
@@ -80,6 +84,8 @@ export class ChatClient {
   readonly rest: RestClient;
   /** Flags, bans, user mutes, roles, channel types and policies. */
   readonly moderation: Moderation;
+  /** Notification levels, Do Not Disturb, Web Push devices and email digests. */
+  readonly notifications: Notifications;
   /** Every channel object the client holds, by cid. */
   readonly activeChannels = new Map<string, Channel>();
   readonly logger: Logger;
@@ -99,6 +105,8 @@ export class ChatClient {
   #channelListQuery: ChannelListQuery | undefined;
   #removeOnlineListener: (() => void) | undefined;
   #images: ImageCache | undefined;
+  /** Whether this tab is visible and focused, as the page last said (setFocused). */
+  #focused: boolean | undefined;
 
   constructor(apiKey: string, options: ChatClientOptions) {
     this.key = apiKey;
@@ -118,6 +126,17 @@ export class ChatClient {
     if (options.validateAnswers !== undefined) restOptions.validateAnswers = options.validateAnswers;
     this.rest = new RestClient(restOptions);
     this.moderation = new Moderation(this.rest);
+    this.notifications = new Notifications({
+      rest: this.rest,
+      held: (cid) => this.activeChannels.get(cid),
+      setNotify: (notify) => {
+        const user = this.#state.user;
+        const now = user?.notify;
+        if (!user || (now?.default_level === notify.default_level && now.dnd_until === notify.dnd_until))
+          return;
+        this.#state.setUser({ ...user, notify });
+      },
+    });
     this.#messages = new MessageSender({
       rest: this.rest,
       sendFrame: (frame) => this.#connection?.send(frame) ?? false,
@@ -254,7 +273,9 @@ export class ChatClient {
         return this.#openingWatches.map((b) => b.frame);
       },
       onReconnected: (ok) => {
-        if (this.#connection === connection) void this.#resume(ok);
+        if (this.#connection !== connection) return;
+        this.#sendFocus();
+        void this.#resume(ok);
       },
       onOnlineChange: (online) => {
         if (this.#connection === connection) this.#onOnlineChange(online);
@@ -282,6 +303,7 @@ export class ChatClient {
     }
     this.#state.setUser(ok.me, ok.me.total_unread_count);
     this.#listenToBrowserOnline(connection);
+    this.#sendFocus();
     return ok.me;
   }
 
@@ -303,6 +325,28 @@ export class ChatClient {
     if (wasOnline) this.#emitter.emit({ type: "connection.changed", online: false });
     this.#state.reset();
     this.#images?.release();
+  }
+
+  /**
+   * Tells the server whether this tab is visible and focused (a user with such a tab gets no Web
+   * Push). Sent when it changes and again after every (re)connect.
+   */
+  setFocused(focused: boolean): void {
+    if (this.#focused === focused) return;
+    this.#focused = focused;
+    this.#sendFocus();
+  }
+
+  /**
+   * Why `message` of channel `cid` notifies the current user now, or null: the one rule of Web Push
+   * and email (`notifyReason` of @parley/protocol) with what the client holds of the user (default
+   * level, Do Not Disturb, muted users) and the channel (its level and mute, direct, threads).
+   */
+  notifyReason(cid: string, message: NotifyMessage, now: Date = new Date()): NotifyReason | null {
+    const user = this.#state.user;
+    if (!user) return null;
+    const recipient = notifyRecipient(user, this.activeChannels.get(cid), message);
+    return recipient && notifyReason(message, recipient, now);
   }
 
   // ---- channels ----
@@ -546,6 +590,10 @@ export class ChatClient {
       this.logger("warn", "unread refresh failed", { error: String(error) });
     }
     this.#emitter.emit({ type: "connection.recovered" });
+  }
+
+  #sendFocus(): void {
+    if (this.#focused !== undefined) this.#connection?.send({ type: "focus", focused: this.#focused });
   }
 
   #register(channel: Channel): void {

@@ -99,6 +99,10 @@ function routeUserEvent(event: UserEvent, deps: FrameRouterDeps): void {
     deps.state.setUser({ ...me, mutes: event.type === "user.muted" ? [...others, event.target_id] : others });
     return;
   }
+  if (event.type === "notification.settings_updated") {
+    if (me) deps.state.setUser({ ...me, notify: event.notify });
+    return;
+  }
   let channel = deps.channels.get(event.cid);
   const discovers =
     event.type === "notification.added_to_channel" || event.type === "notification.message_new";

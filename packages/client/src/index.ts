@@ -56,6 +56,12 @@ export {
 } from "./images.js";
 export { compareMessages } from "./messages.js";
 export { type FlagView, Moderation } from "./moderation.js";
+export {
+  type NotificationSettingsPatch,
+  Notifications,
+  type NotificationsHost,
+  notifyRecipient,
+} from "./notifications.js";
 export * from "./polls/index.js";
 export { hasOwnReaction, withOptimisticReaction } from "./reactions.js";
 export { type RequestOptions, RestClient, type RestClientOptions } from "./rest.js";

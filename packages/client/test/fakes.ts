@@ -228,6 +228,7 @@ export function me(id: string, total = 0): OwnUserResponse {
     unread_channels: total > 0 ? 1 : 0,
     mutes: [],
     capabilities: [],
+    notify: { default_level: "mentions", dnd_until: null },
   };
 }
 
@@ -318,7 +319,15 @@ export function channelState(
   return {
     channel: channelData(id, { last_message_at: lastMessage?.created_at ?? null, ...opts.channel }),
     members,
-    membership: mine ? { ...mine, muted: opts.muted ?? false, hidden: opts.hidden ?? false } : null,
+    membership: mine
+      ? {
+          ...mine,
+          muted: opts.muted ?? false,
+          muted_until: null,
+          hidden: opts.hidden ?? false,
+          notify_level: "default",
+        }
+      : null,
     messages: opts.messages ?? [],
     read: members.map((m) => ({
       user_id: m.user_id,
