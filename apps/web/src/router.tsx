@@ -19,6 +19,8 @@ export const routes: RouteObject[] = [
       { path: "join", lazy: () => import("./routes/join") },
       { path: "signin", lazy: () => import("./routes/signin") },
       { path: "about", lazy: () => import("./routes/about") },
+      { path: "verify-email", lazy: () => import("./routes/verify-email") },
+      { path: "unsubscribe", lazy: () => import("./routes/unsubscribe") },
       {
         id: SESSION_ROUTE_ID,
         lazy: () => import("./routes/session-layout"),
@@ -33,6 +35,7 @@ export const routes: RouteObject[] = [
           },
           // Moderators and admins only (others see a 403 page).
           { path: "moderation", lazy: () => import("./routes/moderation") },
+          { path: "settings/notifications", lazy: () => import("./routes/settings-notifications") },
         ],
       },
       { path: "*", lazy: () => import("./routes/not-found") },

@@ -23,19 +23,7 @@ export function parseChannelParam(param: string | undefined): ChannelRef | null 
   return { type: DEFAULT_CHANNEL_TYPE, id: param, cid: `${DEFAULT_CHANNEL_TYPE}:${param}` };
 }
 
-/** The canonical path of a channel, optionally opening a thread. */
-export function channelPath(cid: string, threadId?: string): string {
-  const path = `/c/${cid}`;
-  return threadId ? `${path}?thread=${encodeURIComponent(threadId)}` : path;
-}
-
-/** A message's place: its channel opened at it (and at its thread, for a reply), highlighted. */
-export function messagePath(message: { cid: string; id: string; parent_id?: string | null }): string {
-  const params = new URLSearchParams();
-  if (message.parent_id) params.set("thread", message.parent_id);
-  params.set("message", message.id);
-  return `${channelPath(message.cid)}?${params.toString()}`;
-}
+export { channelPath, messagePath } from "@parley/protocol";
 
 export function isValidType(type: string): boolean {
   return channelTypeSchema.safeParse(type).success;

@@ -1,30 +1,34 @@
-/** When a new message deserves a browser notification (pure; the hook shows it). */
+/**
+ * What a tab's browser notification says. Whether a message notifies at all is the SDK's rule
+ * (`client.notifyReason`, the one Web Push and email use); the hook shows it.
+ */
 import type { MessageResponse } from "@parley/protocol";
+import { plainText } from "./channel-display";
+import { splitMentions } from "./mentions";
 
-export interface NotifyContext {
-  userId: string | undefined;
-  /** The tab is hidden (document.hidden). */
-  hidden: boolean;
-  /** The channel is muted by the user. */
-  muted: boolean;
-  /** The channel is a direct conversation. */
-  direct: boolean;
-  /** Users the current user muted. */
-  mutedUsers?: readonly string[];
+const MAX_BODY = 140;
+
+/** The body: the text as plain text (markdown markers dropped, @names), shortened; or what was sent. */
+export function notificationBody(
+  message: Pick<MessageResponse, "text" | "mentioned_users" | "attachments" | "poll_id">,
+  nameOf: (id: string) => string | undefined = () => undefined,
+): string {
+  const text = splitMentions(plainText(message.text), message.mentioned_users ?? [])
+    .map((part) => (part.kind === "mention" ? `@${nameOf(part.userId) ?? part.userId}` : part.text))
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (text) return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY - 1)}…` : text;
+  if (message.attachments.length > 0) return "Sent a file";
+  return message.poll_id ? "Sent a poll" : "New message";
 }
 
-/** A DM or a mention of the user, by someone else, while the tab is hidden, in a channel not muted. */
-export function shouldNotify(message: MessageResponse, ctx: NotifyContext): boolean {
-  if (!ctx.hidden || ctx.muted || !ctx.userId) return false;
-  if (message.user.id === ctx.userId || message.type !== "regular") return false;
-  if (ctx.mutedUsers?.includes(message.user.id)) return false;
-  const mentioned = message.mentioned_users.includes(ctx.userId);
-  return ctx.direct || mentioned;
+/** The title: the sender in a DM, "Ana in #general" elsewhere. */
+export function notificationTitle(sender: string, channelName: string, direct: boolean): string {
+  return direct ? sender : `${sender} in ${channelName}`;
 }
 
-/** The notification's body: the text, shortened, or what was sent. */
-export function notificationBody(message: MessageResponse): string {
-  const text = message.text.replace(/\s+/g, " ").trim();
-  if (text) return text.length > 140 ? `${text.slice(0, 139)}…` : text;
-  return message.attachments.length > 0 ? "Sent a file" : "New message";
+/** Whether the page is in front of the user (visible and focused): then it needs no notification. */
+export function pageAttended(): boolean {
+  return document.visibilityState === "visible" && document.hasFocus();
 }

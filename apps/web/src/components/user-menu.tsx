@@ -3,6 +3,7 @@ import { notificationsSupported, requestNotificationPermission } from "../chat/u
 import { ModerationMenuLink } from "../moderation/moderation-menu-link";
 import type { SessionUser } from "../session/connect";
 import { useSignOut } from "../session/use-sign-out";
+import { NotificationsMenuLink } from "../settings/notifications-menu-link";
 import { Avatar } from "./avatar";
 import { useDismiss } from "./use-dismiss";
 
@@ -82,6 +83,7 @@ export function UserMenu({ user, onEditProfile }: UserMenuProps) {
               Turn on notifications
             </button>
           )}
+          <NotificationsMenuLink className="user-menu__item" />
           <ModerationMenuLink className="user-menu__item" />
           <button type="button" role="menuitem" className="user-menu__item" onClick={signOut}>
             Sign out

@@ -1,4 +1,5 @@
 import { clearPendingUploads } from "../chat/use-uploads";
+import { leaveThisBrowser } from "../settings/push-browser";
 import { accounts } from "./accounts";
 import { disconnectSession } from "./connect";
 import { clearSession, readUserToken } from "./storage";
@@ -9,6 +10,7 @@ import { clearSession, readUserToken } from "./storage";
  */
 export function signOut(): void {
   const userToken = readUserToken();
+  leaveThisBrowser();
   disconnectSession();
   clearPendingUploads();
   clearSession();

@@ -6,7 +6,7 @@ import { channelDisplay, joinNames, plainText, previewText } from "../../src/cha
 import { channelPath, parseChannelParam } from "../../src/chat/channel-route";
 import { channelIdFromName } from "../../src/chat/create-channel";
 import { anchorRows, FIRST_INDEX_BASE } from "../../src/chat/list-anchor";
-import { notificationBody, shouldNotify } from "../../src/chat/notifications";
+import { notificationBody } from "../../src/chat/notifications";
 import { badgeText, tabTitle } from "../../src/chat/tab-title";
 
 const user = (id: string, name = id) => ({
@@ -103,17 +103,15 @@ describe("notifications", () => {
     mentioned_users: [],
     attachments: [],
   } as unknown as MessageResponse;
-  const ctx = { userId: "ana", hidden: true, muted: false, direct: false };
 
-  it("notifies for a DM or a mention while hidden, never for own, muted or visible", () => {
-    expect(shouldNotify(base, { ...ctx, direct: true })).toBe(true);
-    expect(shouldNotify({ ...base, mentioned_users: ["ana"] }, ctx)).toBe(true);
-    expect(shouldNotify(base, ctx)).toBe(false);
-    expect(shouldNotify(base, { ...ctx, direct: true, hidden: false })).toBe(false);
-    expect(shouldNotify(base, { ...ctx, direct: true, muted: true })).toBe(false);
-    expect(shouldNotify({ ...base, user: user("ana") }, { ...ctx, direct: true })).toBe(false);
-    expect(shouldNotify(base, { ...ctx, direct: true, mutedUsers: ["bo"] })).toBe(false);
+  it("the body is plain text with @names, shortened; or what was sent", () => {
     expect(notificationBody({ ...base, text: "x".repeat(200) })).toHaveLength(140);
+    expect(notificationBody({ ...base, text: "**see** [the doc](https://x.y)" })).toBe("see the doc");
+    const mention = { ...base, text: "hi @ana", mentioned_users: ["ana"] };
+    expect(notificationBody(mention, (id) => (id === "ana" ? "Ana Lee" : undefined))).toBe("hi @Ana Lee");
+    expect(notificationBody({ ...base, text: "", attachments: [{}] } as unknown as MessageResponse)).toBe(
+      "Sent a file",
+    );
   });
 });
 

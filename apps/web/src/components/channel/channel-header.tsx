@@ -3,10 +3,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { channelDisplay, onlineCount } from "../../chat/channel-display";
 import { useClientState } from "../../chat/client-context";
+import { useNow } from "../../chat/use-now";
 import { Avatar } from "../avatar";
 import { Icon } from "../ui/icons";
 import { ChannelMenu } from "./channel-menu";
 import { MembersDialog } from "./members-dialog";
+import { mutedText } from "./mute-menu-items";
 import { PinnedDialog } from "./pinned-dialog";
 
 function subtitle(state: ChannelStateSnapshot, userId: string | undefined): string {
@@ -24,6 +26,8 @@ export function ChannelHeader({ channel, state }: { channel: Channel; state: Cha
   const { userID } = useClientState();
   const [open, setOpen] = useState<"members" | "pinned" | null>(null);
   const display = channelDisplay(state, userID, channel.cid);
+  // Re-rendered by the clock too, so a timed mute's marker goes when the mute ends.
+  const muted = mutedText(channel, useNow());
   return (
     <header className="channel-header">
       <Link to="/chats" className="icon-button channel-header__back" aria-label="Back to chats">
@@ -33,7 +37,12 @@ export function ChannelHeader({ channel, state }: { channel: Channel; state: Cha
       <div className="channel-header__titles">
         <h1 className="channel-header__name" data-testid="channel-name">
           {display.name}
-          {state.membership?.muted && <span className="channel-header__muted"> (muted)</span>}
+          {muted && (
+            <span className="channel-header__muted" data-testid="channel-muted">
+              {" "}
+              · {muted}
+            </span>
+          )}
         </h1>
         <p className="channel-header__meta" data-testid="channel-meta">
           {subtitle(state, userID)}

@@ -1,4 +1,5 @@
 import type { Channel } from "@parley/client";
+import { stillMuted } from "@parley/protocol";
 import { NavLink } from "react-router";
 import { channelDisplay, lastMessage, previewText } from "../../chat/channel-display";
 import { channelPath } from "../../chat/channel-route";
@@ -17,7 +18,9 @@ export function ChannelRow({ channel, now }: { channel: Channel; now: Date }) {
   const at = state.lastMessageAt ?? state.channel?.created_at ?? null;
   const unread = state.unreadCount;
   const mentions = userID ? (state.read[userID]?.unread_mentions ?? 0) : 0;
-  const muted = state.membership?.muted ?? false;
+  const m = state.membership;
+  // A timed mute ends by itself: `now` re-renders the row when it does.
+  const muted = m ? stillMuted(m.muted, m.muted_until ?? null, now) : false;
   const classes = [
     "channel-row",
     unread > 0 && !muted ? "channel-row--unread" : "",

@@ -1,9 +1,11 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { useClientState } from "../../chat/client-context";
 import { SearchSlot } from "../../chat/extensions";
 import "../../styles/app-shell.css";
 import { BrandMark } from "../brand-mark";
 import { Icon } from "../ui/icons";
+import "../../styles/notification-settings.css";
 import { UserMenu } from "../user-menu";
 import { BrowseChannelsDialog } from "./browse-channels-dialog";
 import { ChannelList } from "./channel-list";
@@ -13,7 +15,10 @@ import { ProfileDialog } from "./profile-dialog";
 
 type Open = "channel" | "dm" | "browse" | "profile" | null;
 
-/** The left column: the user's menu, search, new chat buttons and the channel list. */
+/**
+ * The left column: notification settings, the user's menu, search, new chat buttons and the
+ * channel list. Mounted once in the chat shell, it reports the tab's focus for Web Push.
+ */
 export function ChannelSidebar() {
   const { user, userID } = useClientState();
   const [open, setOpen] = useState<Open>(null);
@@ -23,7 +28,17 @@ export function ChannelSidebar() {
     <aside className="sidebar" aria-label="Conversations">
       <div className="sidebar__header">
         <BrandMark />
-        <UserMenu user={me} onEditProfile={() => setOpen("profile")} />
+        <div className="sidebar__header-actions">
+          <Link
+            to="/settings/notifications"
+            className="icon-button"
+            aria-label="Notification settings"
+            title="Notification settings"
+          >
+            <Icon name="bell" />
+          </Link>
+          <UserMenu user={me} onEditProfile={() => setOpen("profile")} />
+        </div>
       </div>
       <div className="sidebar__search">
         <SearchSlot />
