@@ -8,6 +8,8 @@ import type { Lease } from "../lease.js";
 import type { PushSender } from "./push-sender.js";
 
 const TICK_MS = 1000;
+/** Sends within this of each other are planned in one round. */
+const COALESCE_MS = 25;
 /** The lease outlives a few missed ticks; a node that dies is replaced within this. */
 export const PUSH_LEASE_MS = 15_000;
 const BATCH = 100;
@@ -43,6 +45,7 @@ export class PushWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopping = false;
+  private soon: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: PushWorkerDeps) {}
 
@@ -52,8 +55,17 @@ export class PushWorker {
     this.wake();
   }
 
-  /** Runs a round soon (a message was just sent); rounds never overlap. */
+  /** Runs a round soon (a message was just sent): a burst of sends shares one; rounds never overlap. */
   wake(): void {
+    if (this.stopping || this.soon) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      this.run();
+    }, COALESCE_MS);
+    this.soon.unref();
+  }
+
+  private run(): void {
     if (this.stopping) return;
     if (this.running) {
       this.again = true;
@@ -65,7 +77,7 @@ export class PushWorker {
         this.running = undefined;
         if (this.again) {
           this.again = false;
-          this.wake();
+          this.run();
         }
       });
   }
@@ -83,6 +95,7 @@ export class PushWorker {
   async stop(graceMs = 1000): Promise<void> {
     this.stopping = true;
     clearInterval(this.timer);
+    clearTimeout(this.soon);
     let waited: NodeJS.Timeout | undefined;
     await Promise.race([this.running, new Promise((r) => (waited = setTimeout(r, graceMs)))]);
     clearTimeout(waited);
@@ -97,16 +110,20 @@ export class PushWorker {
     await this.endMutes(now);
   }
 
+  /** Plans a batch of queued messages, then stores their deliveries and dequeues them in one commit. */
   private async plan(now: Date): Promise<void> {
     const { store } = this.deps;
-    for (const q of await store.notifications.queued(BATCH)) {
-      const stale = now.getTime() - Date.parse(q.created_at) > STALE_MS;
-      const rows = stale ? [] : await planPushes(this.deps, q.message_id, q.cid, now);
-      await store.transaction(async (tx) => {
-        await tx.notifications.addDeliveries(rows);
-        await tx.notifications.dequeue([q.message_id]);
-      });
+    const queued = await store.notifications.queued(BATCH);
+    if (queued.length === 0) return;
+    const rows: PushDeliveryRow[] = [];
+    for (const q of queued) {
+      if (now.getTime() - Date.parse(q.created_at) > STALE_MS) continue;
+      rows.push(...(await planPushes(this.deps, q.message_id, q.cid, now)));
     }
+    await store.transaction(async (tx) => {
+      await tx.notifications.addDeliveries(rows);
+      await tx.notifications.dequeue(queued.map((q) => q.message_id));
+    });
   }
 
   private async sendDue(now: Date): Promise<void> {
