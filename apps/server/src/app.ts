@@ -19,6 +19,7 @@ import { registerRateLimit } from "./http/rate-limit.js";
 import { accountRoutes } from "./http/routes/accounts.js";
 import { chatChannelRoutes } from "./http/routes/chat-channels.js";
 import { chatConversationRoutes } from "./http/routes/chat-conversation.js";
+import { chatEmailPublicRoutes, chatEmailRoutes } from "./http/routes/chat-email.js";
 import { chatImageRoutes } from "./http/routes/chat-images.js";
 import { chatMessageRoutes } from "./http/routes/chat-messages.js";
 import { chatModerationRoutes } from "./http/routes/chat-moderation.js";
@@ -270,7 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (chat) => {
       await chat.register(openApiRoutes);
       await chat.register(docsRoutes(config.allowedOrigins));
-      await chat.register(email.publicRoutes);
+      await chat.register(chatEmailPublicRoutes(email.addresses));
       chat.register(async (rest) => {
         // Before validation: a call that is not let in learns nothing about its input.
         rest.addHook("preValidation", chatAuthHook(services.auth));
@@ -286,7 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         await rest.register(chatSearchRoutes(services));
         await rest.register(chatImageRoutes(images));
         await rest.register(chatNotificationRoutes(services));
-        await rest.register(email.userRoutes);
+        await rest.register(chatEmailRoutes(email.addresses));
       });
     },
     { prefix: "/chat" },

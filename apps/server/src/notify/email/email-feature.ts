@@ -1,5 +1,5 @@
 import type { NotificationSettings } from "@parley/protocol";
-import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.js";
 import { type AttemptLimiter, memoryAttemptLimiter } from "../../domain/accounts/attempt-limiter.js";
 import { ChannelTypes } from "../../domain/channels/channel-types.js";
@@ -15,7 +15,6 @@ import { toNotificationSettings } from "../../domain/notifications/settings-view
 import type { NotificationSettingsRow, Store } from "../../store/store.js";
 import type { Lease } from "../lease.js";
 import { DIGEST_LEASE_MS, DigestWorker } from "./digest-worker.js";
-import { emailPublicRoutes, emailUserRoutes } from "./email-routes.js";
 import { createMailSender } from "./mail-sender.js";
 
 export interface EmailFeatureDeps {
@@ -41,10 +40,8 @@ export interface EmailFeatureDeps {
 export interface EmailFeature {
   /** Whether SMTP_URL is set: without it nothing is ever sent. */
   readonly available: boolean;
-  /** `setEmailAddress` and `removeEmailAddress`, registered where chat authentication runs. */
-  readonly userRoutes: FastifyPluginAsync;
-  /** `verifyEmail` and `unsubscribeEmail` (auth none), registered under /chat without authentication. */
-  readonly publicRoutes: FastifyPluginAsync;
+  /** Addresses, their verification and unsubscribing (the routes in http/routes/chat-email.ts). */
+  readonly addresses: EmailAddressService;
   start(): void;
   stop(): Promise<void>;
   /** One digest round now (the worker runs them on a timer); answers the emails sent. */
@@ -86,8 +83,7 @@ export function createEmailFeature(deps: EmailFeatureDeps): EmailFeature {
   });
   return {
     available: mailer.available,
-    userRoutes: emailUserRoutes(addresses),
-    publicRoutes: emailPublicRoutes(addresses),
+    addresses,
     start() {
       if (mailer.available) worker.start();
     },

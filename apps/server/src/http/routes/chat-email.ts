@@ -1,10 +1,10 @@
 import { apiRoutes as r } from "@parley/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { EmailAddressService } from "../../domain/notifications/email-address-service.js";
-import { serve } from "../../http/serve-route.js";
+import { serve } from "../serve-route.js";
 
 /** `setEmailAddress` and `removeEmailAddress`, where chat authentication runs. */
-export const emailUserRoutes =
+export const chatEmailRoutes =
   (emails: EmailAddressService): FastifyPluginAsync =>
   async (app) => {
     serve(app, r.setEmailAddress, async (req) => ({
@@ -44,7 +44,7 @@ function acceptOneClick(app: Parameters<FastifyPluginAsync>[0]) {
 }
 
 /** `verifyEmail` and `unsubscribeEmail`: no signed-in user, the link's token is the proof. */
-export const emailPublicRoutes =
+export const chatEmailPublicRoutes =
   (emails: EmailAddressService): FastifyPluginAsync =>
   async (app) => {
     serve(app, r.verifyEmail, (req) => emails.verify(req.body.token));
