@@ -5,7 +5,7 @@
  */
 import type { ApiRouteName, ErrorBody, RouteAuth } from "@parley/protocol";
 import { checkAnswer, checksAnswersByDefault } from "./answer-check.js";
-import type { CallAnswer, CallArgs, RouteLine } from "./api-types.js";
+import type { ArgsOf, CallAnswer, RouteLine } from "./api-types.js";
 import { ChatAnswerError, ChatApiError, ChatNetworkError } from "./errors.js";
 import { routeLines } from "./route-lines.js";
 import type { FetchLike } from "./types.js";
@@ -96,7 +96,7 @@ export class ApiCaller {
   }
 
   /** Calls route `name`: a ChatApiError for an error answer, a ChatNetworkError when none came. */
-  call<N extends ApiRouteName>(name: N, ...args: CallArgs<N, CallOptions>): Promise<CallAnswer<N>> {
+  call<N extends ApiRouteName>(name: N, ...args: ArgsOf<N, CallOptions>): Promise<CallAnswer<N>> {
     const [input, options] = args as unknown as [RawInput | undefined, CallOptions | undefined];
     return this.#request(name, input ?? {}, options) as Promise<CallAnswer<N>>;
   }

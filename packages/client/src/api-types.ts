@@ -31,7 +31,8 @@ export type CallInput<N extends ApiRouteName> = Field<"params", SchemaAt<ApiRout
   Field<"body", SchemaAt<ApiRoutes[N], "body">>;
 
 /** The JSON body a call of route `N` sends. */
-export type CallBody<N extends ApiRouteName> = NonNullable<CallInput<N>["body"]>;
+export type CallBody<N extends ApiRouteName> =
+  SchemaAt<ApiRoutes[N], "body"> extends infer S extends z.ZodType ? z.input<S> : never;
 
 type AnswerBody<A> = A extends BinaryAnswer ? Blob : A extends z.ZodType ? z.output<A> : undefined;
 
@@ -39,6 +40,13 @@ type AnswerBody<A> = A extends BinaryAnswer ? Blob : A extends z.ZodType ? z.out
 export type CallAnswer<N extends ApiRouteName> = {
   [S in keyof ApiRoutes[N]["answers"]]: AnswerBody<ApiRoutes[N]["answers"][S]>;
 }[keyof ApiRoutes[N]["answers"]];
+
+/**
+ * A call's arguments for route `N`, distributed over `N`: TypeScript then checks them against the
+ * route the name picked instead of building one union of every route's input (too complex once
+ * the table grew past a hundred routes).
+ */
+export type ArgsOf<N extends ApiRouteName, O> = N extends ApiRouteName ? CallArgs<N, O> : never;
 
 /** The arguments after a route's name: the input may be left out when it requires nothing. */
 export type CallArgs<N extends ApiRouteName, O> =

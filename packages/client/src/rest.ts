@@ -16,7 +16,7 @@ import type {
 import { API_KEY_PARAM } from "@parley/protocol";
 import { checkAnswer } from "./answer-check.js";
 import { ApiCaller, type CallOptions, type Credentials } from "./api-call.js";
-import type { CallAnswer, CallArgs, ChatRouteName } from "./api-types.js";
+import type { ArgsOf, CallAnswer, ChatRouteName } from "./api-types.js";
 import type { FetchLike } from "./types.js";
 import type { AnswerCheck } from "./upload.js";
 
@@ -59,7 +59,7 @@ export class RestClient {
   }
 
   /** Calls a route of the chat service by its name in the table (`apiRoutes`). */
-  call<N extends ChatRouteName>(name: N, ...args: CallArgs<N, RequestOptions>): Promise<CallAnswer<N>> {
+  call<N extends ChatRouteName>(name: N, ...args: ArgsOf<N, RequestOptions>): Promise<CallAnswer<N>> {
     return this.#caller.call(name, ...args);
   }
 
