@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ssoBodySchema } from "./oidc.js";
+import { signin2faBodySchema } from "./two-factor.js";
 
 /** Product sign-up / sign-in rules (docs/api.md "Accounts"). */
 export const USERNAME_PATTERN = /^[a-z0-9_-]{3,32}$/;
@@ -34,6 +36,8 @@ export const signupBodySchema = z
     displayName: displayNameSchema,
     password: passwordSchema,
     profilePicture: profilePictureSchema,
+    /** An invite's token (docs/api.md "Sign-up modes and invites"); required in `invite` mode. */
+    invite: z.string().min(1).max(256).optional(),
   })
   .strict();
 
@@ -47,6 +51,10 @@ export const signinBodySchema = z
       .min(1, "username is required")
       .max(64),
     password: z.string({ error: "password is required" }).min(1, "password is required").max(128),
+    /** A remembered device's token (`device_token` of an earlier two-factor sign-in): skips the second step. */
+    device_token: z.string().min(1).max(256).optional(),
+    /** The link code of `/signin#sso_link=…`: lets this sign-in through in SSO-only mode (docs/api.md "Single sign-on"). */
+    sso_link: z.string().min(1).max(256).optional(),
   })
   .strict();
 
@@ -62,6 +70,8 @@ export const authBodySchema = z.discriminatedUnion("action", [
   signupBodySchema,
   signinBodySchema,
   signoutBodySchema,
+  signin2faBodySchema,
+  ssoBodySchema,
 ]);
 
 export const profileBodySchema = z

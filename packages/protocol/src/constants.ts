@@ -32,4 +32,6 @@ export const CloseCode = {
   sessionRevoked: 4004,
   banned: 4005,
   deadPeer: 4006,
+  /** An admin deactivated the account. */
+  deactivated: 4007,
 } as const;

@@ -30,6 +30,10 @@ export const userResponseSchema = z.object({
     ),
   last_active: timeOrNull,
   created_at: time,
+  deactivated: z
+    .literal(true)
+    .optional()
+    .describe("Present when an admin deactivated the account: it cannot sign in; its messages stay"),
 });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 

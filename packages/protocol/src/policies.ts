@@ -43,7 +43,13 @@ export const channelCapabilitiesSchema = z.object({
 export type ChannelCapabilities = z.infer<typeof channelCapabilitiesSchema>;
 
 /** App-wide actions outside any channel. */
-export const APP_CAPABILITIES = ["ReviewFlags", "BanUser", "ManageChannelTypes", "SetRole"] as const;
+export const APP_CAPABILITIES = [
+  "ReviewFlags",
+  "BanUser",
+  "ManageChannelTypes",
+  "SetRole",
+  "ManageAccounts",
+] as const;
 export type AppCapability = (typeof APP_CAPABILITIES)[number];
 
 /** App roles no one may ban. */

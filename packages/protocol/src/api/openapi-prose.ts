@@ -26,6 +26,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_credentials: "a wrong username or password (one answer for both)",
   forbidden: "signed in but not allowed",
   banned: "the caller is banned (app-wide, or where the action applies)",
+  account_deactivated: "an admin deactivated this account: it cannot sign in or connect",
   not_found: "no such channel, message, user, poll…",
   conflict: "the change conflicts with what exists",
   username_taken: "sign-up with a taken username",
@@ -39,6 +40,20 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   unknown_frame: "a WebSocket frame of an unknown type",
   malformed_frame: "a WebSocket frame that is not JSON",
   not_authenticated: "a WebSocket frame before `auth`",
+  wrong_password: "a password change with a wrong current password",
+  reset_link_invalid: "no password reset link has this token",
+  reset_link_expired: "the password reset link is older than an hour",
+  reset_link_used: "the password reset link was used, or replaced by a newer one",
+  sso_only:
+    "this server signs in with single sign-on only: the password path is off but for the break-glass admin",
+  sso_code_invalid: "the one-time single-sign-on code is unknown, used or older than 60 s",
+  sso_link_invalid: "the pending SSO link is unknown, used, expired, or for another account",
+  signup_closed: "sign-up is closed on this server: an admin creates accounts",
+  invite_required: "sign-up needs an invite on this server (`invite` in the body)",
+  invite_invalid: "no invite has this token",
+  invite_expired: "the invite's expiry has passed",
+  invite_used_up: "the invite has been used as many times as it allows",
+  invite_revoked: "the invite was revoked",
 };
 
 const REST_CODES = (Object.keys(ERROR_MEANINGS) as ErrorCode[]).filter(

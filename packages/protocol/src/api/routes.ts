@@ -5,8 +5,13 @@ import { fileRoutes } from "./file-routes.js";
 import { messageRoutes } from "./message-routes.js";
 import { moderationRoutes } from "./moderation-routes.js";
 import { notificationRoutes } from "./notification-routes.js";
+import { oidcRoutes } from "./oidc-routes.js";
+import { passwordRoutes } from "./password-routes.js";
 import { pollRoutes } from "./poll-routes.js";
 import type { ApiRoute } from "./route.js";
+import { sessionRoutes } from "./session-routes.js";
+import { signupRoutes } from "./signup-routes.js";
+import { twoFactorRoutes } from "./two-factor-routes.js";
 import { userRoutes } from "./user-routes.js";
 
 export const OPENAPI_PATH = "/chat/openapi.json";
@@ -49,6 +54,11 @@ export const apiRoutes = {
   ...moderationRoutes,
   ...userRoutes,
   ...notificationRoutes,
+  ...oidcRoutes,
+  ...passwordRoutes,
+  ...signupRoutes,
+  ...twoFactorRoutes,
+  ...sessionRoutes,
   ...referenceRoutes,
 } as const satisfies Record<string, ApiRoute>;
 
