@@ -10,6 +10,8 @@ export interface AccountsTable {
   profile_picture: string;
   password_hash: string;
   created_at: string;
+  /** Set while the account may not sign in (migration 0016); its messages stay. */
+  deactivated_at: string | null;
 }
 
 export interface SessionsTable {
@@ -18,6 +20,11 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  user_agent: string;
+  ip: string;
+  last_seen_at: string | null;
+  /** The `jti` of the chat token minted with this session: how its sockets are told apart. */
+  chat_token_id: string | null;
 }
 
 export interface UsersTable {
@@ -29,6 +36,7 @@ export interface UsersTable {
   updated_at: string;
   last_active: string | null;
   deleted_at: string | null;
+  deactivated_at: string | null;
 }
 
 export interface ChannelTypesTable {
@@ -236,6 +244,17 @@ export interface NotificationSettingsTable {
   updated_at: string;
 }
 
+/** Password reset links (migration 0018): only the token's SHA-256 is stored. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  voided_at: string | null;
+}
+
 export interface PushSubscriptionsTable {
   id: string;
   user_id: string;
@@ -267,6 +286,77 @@ export interface WorkerLeasesTable {
   expires_at: string;
 }
 
+/** Run-time settings (migration 0017): one JSON value per key. */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** Invite links (migration 0017): only each token's SHA-256 is stored; `channels` is a JSON array of cids. */
+export interface InvitesTable {
+  id: string;
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  max_uses: number;
+  uses: number;
+  revoked_at: string | null;
+  channels: string;
+}
+
+/** Two-factor sign-in (migration 0019): the TOTP secret is stored as it is, it cannot be hashed. */
+export interface TwoFactorTable {
+  user_id: string;
+  secret: string;
+  created_at: string;
+  /** Null until a code of the secret confirmed it. */
+  enabled_at: string | null;
+  /** The last time step a code was accepted for (replays of it or older ones are refused). */
+  last_step: number | null;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  user_id: string;
+  /** SHA-256 of the normalized code. */
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface TwoFactorDevicesTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface TwoFactorChallengesTable {
+  token_hash: string;
+  user_id: string;
+  kind: "verify" | "enrol";
+  created_at: string;
+  expires_at: string;
+}
+
+/** A provider identity that signs in to an account (migration 0020). */
+export interface IdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: string;
+  last_login_at: string;
+}
+
+/** A single-sign-on ticket, keyed by the SHA-256 of its secret; `payload` is JSON. */
+export interface SsoTicketsTable {
+  hash: string;
+  kind: "login" | "code" | "link";
+  payload: string;
+  expires_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -289,10 +379,19 @@ export interface Database {
   poll_options: PollOptionsTable;
   poll_votes: PollVotesTable;
   notification_settings: NotificationSettingsTable;
+  password_resets: PasswordResetsTable;
   push_subscriptions: PushSubscriptionsTable;
   notify_queue: NotifyQueueTable;
   push_deliveries: PushDeliveriesTable;
   worker_leases: WorkerLeasesTable;
+  identities: IdentitiesTable;
+  sso_tickets: SsoTicketsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_devices: TwoFactorDevicesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  app_settings: AppSettingsTable;
+  invites: InvitesTable;
   /** Kysely's own bookkeeping; listed so the type of `Generated` stays referenced for future tables. */
   _unused?: { id: Generated<number> };
 }

@@ -1,9 +1,12 @@
 import type { Envelope, EventPort } from "../domain/events.js";
+import type { AccountRepo, RevokedTokenRepo, SessionRepo } from "./account-store.js";
 import type { DigestRepo } from "./digest-store.js";
+import type { IdentityRepo } from "./identity-store.js";
+import type { InviteRepo, SettingsRepo } from "./invite-store.js";
 import type { NotificationRepo } from "./notification-store.js";
+import type { PasswordRepo } from "./password-store.js";
 import type { PollRepo } from "./poll-store.js";
 import type {
-  AccountRow,
   BanRow,
   ChannelRow,
   ChannelTypeRow,
@@ -13,17 +16,22 @@ import type {
   MessageRow,
   MessageVersionRow,
   ReactionRow,
-  SessionRow,
   ThreadMemberRow,
   UploadRow,
   UserMuteRow,
   UserRow,
 } from "./rows.js";
 import type { StoreHealth } from "./store-health.js";
+import type { TwoFactorRepo } from "./two-factor-store.js";
 
+export type * from "./account-store.js";
+export type * from "./identity-store.js";
+export type * from "./invite-store.js";
 export type * from "./notification-store.js";
+export type * from "./password-store.js";
 export type * from "./poll-store.js";
 export type * from "./rows.js";
+export type * from "./two-factor-store.js";
 
 export interface MemberWithUser {
   member: MemberRow;
@@ -33,24 +41,6 @@ export interface MemberWithUser {
 export interface MessageWithUser {
   message: MessageRow;
   user: UserRow;
-}
-
-export interface AccountRepo {
-  insert(row: AccountRow): Promise<void>;
-  get(id: string): Promise<AccountRow | undefined>;
-  update(id: string, patch: Partial<Pick<AccountRow, "display_name" | "profile_picture">>): Promise<void>;
-  count(): Promise<number>;
-}
-
-export interface SessionRepo {
-  insert(row: SessionRow): Promise<void>;
-  get(tokenHash: string): Promise<SessionRow | undefined>;
-  revoke(tokenHash: string, at: string): Promise<SessionRow | undefined>;
-}
-
-export interface RevokedTokenRepo {
-  add(jti: string, expiresAt: string): Promise<void>;
-  has(jti: string): Promise<boolean>;
 }
 
 /** A user with what decides whether their token may act for them now. */
@@ -72,6 +62,7 @@ export interface UserRepo {
   getMany(ids: readonly string[]): Promise<UserRow[]>;
   setLastActive(id: string, at: string): Promise<void>;
   setRole(id: string, role: string): Promise<void>;
+  setDeactivated(id: string, at: string | null): Promise<void>;
   idsWithRoles(roles: readonly string[]): Promise<string[]>;
   search(q: { text: string; excludeId: string; limit: number; offset: number }): Promise<UserRow[]>;
 }
@@ -354,7 +345,12 @@ export interface Repos {
   events: EventRepo;
   polls: PollRepo;
   notifications: NotificationRepo;
+  passwords: PasswordRepo;
   digests: DigestRepo;
+  identities: IdentityRepo;
+  settings: SettingsRepo;
+  invites: InviteRepo;
+  twoFactor: TwoFactorRepo;
 }
 
 /** A message search (spec §3, §9): folded terms, every one must match; `prefix` as a prefix. */

@@ -19,7 +19,25 @@ export function accountRepo(db: Db): AccountRepo {
         .selectFrom("accounts")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow();
-      return r.n;
+      return Number(r.n);
+    },
+    list({ text, limit, offset }) {
+      let q = db
+        .selectFrom("accounts")
+        .innerJoin("users", "users.id", "accounts.id")
+        .selectAll("accounts")
+        .select(["users.role", "users.last_active"]);
+      const t = text.trim().toLowerCase();
+      if (t) {
+        const prefix = likePrefix(t);
+        q = q.where((eb) =>
+          eb.or([
+            sql<boolean>`${eb.ref("accounts.id")} like ${prefix} escape ${escapeClause}`,
+            sql<boolean>`lower(${eb.ref("accounts.display_name")}) like ${prefix} escape ${escapeClause}`,
+          ]),
+        );
+      }
+      return q.orderBy("accounts.id", "asc").limit(limit).offset(offset).execute();
     },
   };
 }
@@ -41,6 +59,40 @@ export function sessionRepo(db: Db): SessionRepo {
       await db.updateTable("sessions").set({ revoked_at: at }).where("token_hash", "=", tokenHash).execute();
       return { ...row, revoked_at: at };
     },
+    listLive: (userId, now) =>
+      db
+        .selectFrom("sessions")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("revoked_at", "is", null)
+        .where("expires_at", ">", now)
+        .orderBy("last_seen_at", "desc")
+        .orderBy("created_at", "desc")
+        .execute(),
+    async revokeAll(userId, at, exceptHash) {
+      let q = db
+        .updateTable("sessions")
+        .set({ revoked_at: at })
+        .where("user_id", "=", userId)
+        .where("revoked_at", "is", null)
+        .where("expires_at", ">", at);
+      if (exceptHash !== undefined) q = q.where("token_hash", "!=", exceptHash);
+      return q.returningAll().execute();
+    },
+    async setChatTokenId(tokenHash, chatTokenId) {
+      await db
+        .updateTable("sessions")
+        .set({ chat_token_id: chatTokenId })
+        .where("token_hash", "=", tokenHash)
+        .execute();
+    },
+    async touch(chatTokenId, at) {
+      await db
+        .updateTable("sessions")
+        .set({ last_seen_at: at })
+        .where("chat_token_id", "=", chatTokenId)
+        .execute();
+    },
   };
 }
 
@@ -60,7 +112,7 @@ export function userRepo(db: Db, prepared: PreparedQueries): UserRepo {
     async upsert(row) {
       return db
         .insertInto("users")
-        .values({ ...row, last_active: null, deleted_at: null })
+        .values({ ...row, last_active: null, deleted_at: null, deactivated_at: null })
         .onConflict((oc) =>
           oc.column("id").doUpdateSet({ name: row.name, image: row.image, updated_at: row.updated_at }),
         )
@@ -105,6 +157,9 @@ export function userRepo(db: Db, prepared: PreparedQueries): UserRepo {
         .where("deleted_at", "is", null)
         .execute();
       return rows.map((r) => r.id);
+    },
+    async setDeactivated(id, at) {
+      await db.updateTable("users").set({ deactivated_at: at }).where("id", "=", id).execute();
     },
     async setLastActive(id, at) {
       await db.updateTable("users").set({ last_active: at }).where("id", "=", id).execute();

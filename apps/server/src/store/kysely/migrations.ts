@@ -1,4 +1,9 @@
 import { type Kysely, type Migration, PostgresAdapter, sql } from "kysely";
+import { sessionsMigration } from "./migration-0016-sessions.js";
+import { signupInvitesMigration } from "./migration-0017-signup-invites.js";
+import { passwordResetsMigration } from "./migration-0018-password-resets.js";
+import { twoFactorMigration } from "./migration-0019-two-factor.js";
+import { identitiesMigration } from "./migration-0020-identities.js";
 
 /** A migration that adds one index. */
 function indexOn(name: string, table: string, columns: string[]): Migration {
@@ -469,4 +474,9 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0016_sessions": sessionsMigration,
+  "0017_signup_invites": signupInvitesMigration,
+  "0018_password_resets": passwordResetsMigration,
+  "0019_two_factor": twoFactorMigration,
+  "0020_identities": identitiesMigration,
 };

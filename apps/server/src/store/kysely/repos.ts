@@ -4,11 +4,15 @@ import { channelRepo, channelTypeRepo, memberRepo } from "./channel-repos.js";
 import { conversationRepo, uploadRepo } from "./conversation-repos.js";
 import { digestRepo } from "./digest-repos.js";
 import type { Db } from "./executor.js";
+import { identityRepo } from "./identity-repos.js";
+import { inviteRepo, settingsRepo } from "./invite-repos.js";
 import { eventRepo, messageRepo } from "./message-repos.js";
 import { moderationRepo } from "./moderation-repos.js";
 import { notificationRepo } from "./notification-repos.js";
+import { passwordRepo } from "./password-repos.js";
 import { pollRepo } from "./poll-repos.js";
 import type { PreparedQueries } from "./prepared.js";
+import { twoFactorRepo } from "./two-factor-repos.js";
 
 /**
  * The one query layer both adapters share; dialect-specific parts live in the adapters, which
@@ -31,6 +35,11 @@ export function createRepos(db: Db, prepared: PreparedQueries): Repos {
     events: eventRepo(db, prepared),
     polls: pollRepo(db),
     notifications: notificationRepo(db),
+    passwords: passwordRepo(db),
     digests: digestRepo(db),
+    identities: identityRepo(db),
+    settings: settingsRepo(db),
+    invites: inviteRepo(db),
+    twoFactor: twoFactorRepo(db),
   };
 }

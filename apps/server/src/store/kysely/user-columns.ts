@@ -10,6 +10,7 @@ export const USER_COLUMNS = [
   "users.updated_at as u_updated_at",
   "users.last_active as u_last_active",
   "users.deleted_at as u_deleted_at",
+  "users.deactivated_at as u_deactivated_at",
 ] as const;
 
 export type UserColumns = { [K in keyof UserRow as `u_${K}`]: UserRow[K] };
@@ -28,5 +29,6 @@ export function userOf(r: UserColumns): UserRow {
     updated_at: r.u_updated_at,
     last_active: r.u_last_active,
     deleted_at: r.u_deleted_at,
+    deactivated_at: r.u_deactivated_at,
   };
 }

@@ -42,6 +42,7 @@ export function accountRow(over: Partial<AccountRow> = {}): AccountRow {
     profile_picture: "",
     password_hash: "scrypt$salt$hash",
     created_at: at(0),
+    deactivated_at: null,
     ...over,
   };
 }
@@ -53,6 +54,10 @@ export function sessionRow(userId: string, over: Partial<SessionRow> = {}): Sess
     created_at: at(0),
     expires_at: at(86_400),
     revoked_at: null,
+    user_agent: "",
+    ip: "",
+    last_seen_at: at(0),
+    chat_token_id: null,
     ...over,
   };
 }

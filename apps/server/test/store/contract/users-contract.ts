@@ -25,6 +25,7 @@ export function usersContract(ctx: ContractContext): void {
         updated_at: at(2),
         last_active: null,
         deleted_at: null,
+        deactivated_at: null,
       };
       expect(row).toEqual(expected);
       expect(await ctx.store.users.get(id)).toEqual(expected);
