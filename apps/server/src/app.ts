@@ -5,6 +5,12 @@ import { ErrorCode } from "@parley/protocol";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import { memoryAttemptLimiter } from "./domain/accounts/attempt-limiter.js";
+import {
+  EmailResetService,
+  RESET_EMAILS_PER_ACCOUNT,
+  RESET_REQUEST_WINDOW_MS,
+  RESET_REQUESTS_PER_IP,
+} from "./domain/accounts/email-reset-service.js";
 import { type Clock, systemClock } from "./domain/clock.js";
 import type { EventPort } from "./domain/events.js";
 import { runMaintenance } from "./domain/maintenance.js";
@@ -16,6 +22,11 @@ import { chatAuthHook } from "./http/chat-auth.js";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./http/errors.js";
 import { createMetrics, registerHttpMetrics } from "./http/metrics.js";
 import { registerRateLimit } from "./http/rate-limit.js";
+import { oidcRoutes } from "./http/routes/account-oidc.js";
+import { passwordRoutes } from "./http/routes/account-passwords.js";
+import { sessionRoutes } from "./http/routes/account-sessions.js";
+import { signupRoutes } from "./http/routes/account-signup.js";
+import { twoFactorRoutes } from "./http/routes/account-two-factor.js";
 import { accountRoutes } from "./http/routes/accounts.js";
 import { chatChannelRoutes } from "./http/routes/chat-channels.js";
 import { chatConversationRoutes } from "./http/routes/chat-conversation.js";
@@ -39,6 +50,7 @@ import { soleNode, storeLease } from "./notify/lease.js";
 import { PushSender } from "./notify/push/push-sender.js";
 import { PUSH_LEASE_MS, PushWorker } from "./notify/push/push-worker.js";
 import { ImageProxy } from "./outbound/image-proxy.js";
+import { OidcClient } from "./outbound/oidc-client.js";
 import { OutboundGuard } from "./outbound/outbound-guard.js";
 import type { Bus } from "./realtime/bus.js";
 import { memoryBus } from "./realtime/bus-memory.js";
@@ -127,6 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         warnOf("redis slow or down: rate limits are counted per node until it answers"),
       )
     : undefined;
+  const limiter = (max: number, windowMs: number) =>
+    limiterRedis
+      ? redisAttemptLimiter(limiterRedis, appKey, max, windowMs)
+      : memoryAttemptLimiter(max, windowMs);
   const services = createServices({
     store,
     signals: { signal: (s) => events.publish(s) },
@@ -135,11 +151,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     appSecret,
     files,
     uploadMaxBytes: config.uploadMaxBytes,
-    limiter: limiterRedis
-      ? (max, windowMs) => redisAttemptLimiter(limiterRedis, appKey, max, windowMs)
-      : (max, windowMs) => memoryAttemptLimiter(max, windowMs),
+    limiter,
     push: { vapidPublicKey: vapid.publicKey, allowLoopback: config.outboundAllowLoopback },
     emailAvailable: config.smtpUrl !== undefined,
+    publicUrl: config.publicUrl,
+    sso: config.oidc && {
+      settings: config.oidc,
+      provider: new OidcClient(
+        config.oidc,
+        new OutboundGuard({ allowLoopback: config.outboundAllowLoopback }),
+      ),
+    },
   });
   await services.types.seed();
   const hub: Hub = new Hub(
@@ -171,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   bus.subscribe((m) => {
     if (m.kind === "node") return presence.onBeat(m);
     if (m.kind === "access-type") services.types.invalidate(m.type);
+    if (m.kind === "settings") return services.settings.invalidate();
     if (m.kind === "channel" && m.event.type === "message.new") wakePush();
     hub.deliver(m);
   });
@@ -218,6 +241,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ? redisAttemptLimiter(limiterRedis, appKey, VERIFICATIONS_PER_WINDOW, VERIFICATION_WINDOW_MS)
       : undefined,
   });
+  const emailResets = new EmailResetService({
+    store,
+    passwords: services.passwords,
+    mailer: email.mailer,
+    clock,
+    limits: {
+      perIp: limiter(RESET_REQUESTS_PER_IP, RESET_REQUEST_WINDOW_MS),
+      perAccount: limiter(RESET_EMAILS_PER_ACCOUNT, RESET_REQUEST_WINDOW_MS),
+    },
+    onError: (err) => server.log.warn({ err }, "a password reset email could not be sent"),
+  });
   // Once per change, not per failed request: what failed, and where (the logs may name paths).
   const where = store.dialect === "sqlite" ? { data_dir: config.dataDir } : {};
   store.health.onChange((failure) => {
@@ -248,6 +282,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await server.register(healthRoutes(store));
   await server.register(accountRoutes(services, appKey), { prefix: "/api" });
+  await server.register(sessionRoutes(services), { prefix: "/api" });
+  await server.register(twoFactorRoutes(services), { prefix: "/api" });
+  await server.register(passwordRoutes(services, emailResets), { prefix: "/api" });
+  await server.register(signupRoutes(services), { prefix: "/api" });
+  await server.register(oidcRoutes(services.sso, config.publicUrl.startsWith("https:")), { prefix: "/api" });
   const gateway = new Gateway(
     {
       auth: services.auth,
@@ -303,6 +342,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const refreshRoles = () =>
     hub.refreshRoles().catch((err: unknown) => server.log.warn({ err }, "re-reading roles failed"));
   bus.onReconnect(() => {
+    // A settings change published while the bus was away never arrives: read them afresh.
+    services.settings.invalidate();
     setTimeout(catchUp, 200).unref();
     setTimeout(refreshRoles, 200).unref();
   });
@@ -342,6 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         const sweep = setInterval(() => server.server.closeIdleConnections(), IDLE_SWEEP_MS);
         await server.close().finally(() => clearInterval(sweep));
         await pushWorker.stop();
+        await emailResets.idle();
         await email.stop();
         await bus.close();
         limiterRedis?.client.disconnect();

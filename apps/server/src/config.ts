@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { type OidcConfig, oidcConfigOf, oidcEnv } from "./config-oidc.js";
 
 /** Environment → typed, validated configuration (README "Configuration"). */
 const envSchema = z.object({
@@ -81,6 +82,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL, like smtps://user:pass@mail.example.com")
     .optional(),
   SMTP_FROM: z.string().min(3).max(320).optional(),
+  ...oidcEnv,
 });
 
 export interface Config {
@@ -118,6 +120,8 @@ export interface Config {
   /** Unset: no email is sent. */
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /** Single sign-on with OpenID Connect; undefined when OIDC_ISSUER is unset. */
+  oidc: OidcConfig | undefined;
 }
 
 export type DbSsl = "disable" | "require" | "verify-full";
@@ -132,6 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }
   const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const sso = oidcConfigOf(e, publicUrl, e.OUTBOUND_ALLOW_LOOPBACK);
+  if (sso.problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n  ${sso.problems.join("\n  ")}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -158,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: e.VAPID_SUBJECT ?? e.PUBLIC_URL ?? "mailto:admin@localhost",
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM ?? "Parley <parley@localhost>",
+    oidc: sso.oidc,
   };
 }

@@ -1,5 +1,8 @@
+import { AccountAdminService } from "./domain/accounts/account-admin-service.js";
 import { AccountsService } from "./domain/accounts/accounts-service.js";
 import type { AttemptLimiter } from "./domain/accounts/attempt-limiter.js";
+import { PasswordService } from "./domain/accounts/password-service.js";
+import { SessionsService } from "./domain/accounts/sessions-service.js";
 import { ChatAuth } from "./domain/auth/chat-auth.js";
 import { type ChatTokens, chatTokens } from "./domain/auth/chat-tokens.js";
 import { ChannelDirectory } from "./domain/channels/channel-directory.js";
@@ -7,11 +10,15 @@ import { ChannelTypes } from "./domain/channels/channel-types.js";
 import { ChannelsService } from "./domain/channels/channels-service.js";
 import type { Clock } from "./domain/clock.js";
 import type { SignalPort } from "./domain/events.js";
+import { InvitesService } from "./domain/invites/invites-service.js";
+import { SignupService } from "./domain/invites/signup-service.js";
 import { MessageMetaService } from "./domain/messages/message-meta-service.js";
 import { MessagesService } from "./domain/messages/messages-service.js";
 import { ModerationService } from "./domain/moderation/moderation-service.js";
 import { NotificationsService } from "./domain/notifications/notifications-service.js";
 import { type PushDevicesOptions, PushDevicesService } from "./domain/notifications/push-devices-service.js";
+import { createSso, type SsoDeps } from "./domain/oidc/create-sso.js";
+import type { SsoService } from "./domain/oidc/sso-service.js";
 import { PoliciesService } from "./domain/policies/policies-service.js";
 import { PollOptionsService } from "./domain/polls/poll-options-service.js";
 import { PollVotesService } from "./domain/polls/poll-votes-service.js";
@@ -20,6 +27,9 @@ import { PresenceService } from "./domain/presence/presence-service.js";
 import { ReactionsService } from "./domain/reactions/reactions-service.js";
 import { ReadService } from "./domain/read-state/read-service.js";
 import { SearchService } from "./domain/search/search-service.js";
+import { SettingsService } from "./domain/settings/settings-service.js";
+import { TwoFactorService } from "./domain/two-factor/two-factor-service.js";
+import { TwoFactorSignin } from "./domain/two-factor/two-factor-signin.js";
 import type { FileStore } from "./domain/uploads/file-store.js";
 import { UploadsService } from "./domain/uploads/uploads-service.js";
 import { UsersService } from "./domain/users/users-service.js";
@@ -30,9 +40,12 @@ export const SIGNIN_LIMIT_PER_IP = 30;
 export const SIGNIN_WINDOW_MS = 15 * 60 * 1000;
 
 export interface Services {
+  sessions: SessionsService;
+  accountAdmin: AccountAdminService;
   tokens: ChatTokens;
   auth: ChatAuth;
   accounts: AccountsService;
+  passwords: PasswordService;
   users: UsersService;
   types: ChannelTypes;
   channels: ChannelsService;
@@ -51,6 +64,16 @@ export interface Services {
   pollVotes: PollVotesService;
   notifications: NotificationsService;
   pushDevices: PushDevicesService;
+  /** Run-time settings an admin edits (sign-up mode, …), cached per node. */
+  settings: SettingsService;
+  invites: InvitesService;
+  /** Sign-up under the sign-up mode, and accounts admins create. */
+  signup: SignupService;
+  /** Two-factor sign-in as the account holder manages it, and the second step of sign-in. */
+  twoFactor: TwoFactorService;
+  twoFactorSignin: TwoFactorSignin;
+  /** Single sign-on with OpenID Connect; undefined when OIDC_ISSUER is unset. */
+  sso: SsoService | undefined;
 }
 
 /** The domain, wired. */
@@ -68,6 +91,10 @@ export function createServices(deps: {
   push: PushDevicesOptions;
   /** Whether the server sends email (SMTP_URL is set). */
   emailAvailable: boolean;
+  /** The origin links (password resets) point to: PUBLIC_URL. */
+  publicUrl: string;
+  /** Single sign-on, when configured. */
+  sso?: SsoDeps | undefined;
 }): Services {
   const { store, signals, clock } = deps;
   const tokens = chatTokens(deps.appSecret);
@@ -79,18 +106,55 @@ export function createServices(deps: {
   const auth = new ChatAuth(deps.appKey, tokens, store, users);
   const presence = new PresenceService(store, types, signals, clock);
   const pollDeps = { store, types, clock };
+  const accounts = new AccountsService(
+    store,
+    auth,
+    {
+      perUsername: deps.limiter(SIGNIN_LIMIT_PER_USERNAME, SIGNIN_WINDOW_MS),
+      perIp: deps.limiter(SIGNIN_LIMIT_PER_IP, SIGNIN_WINDOW_MS),
+    },
+    clock,
+  );
+  const settings = new SettingsService(store, accounts, clock);
+  const invites = new InvitesService(store, types, settings, accounts, clock, deps.publicUrl);
+  // Wrong codes count like wrong sign-in passwords, on counters of their own.
+  const twoFactor = new TwoFactorService(
+    store,
+    accounts,
+    settings,
+    {
+      perUser: deps.limiter(SIGNIN_LIMIT_PER_USERNAME, SIGNIN_WINDOW_MS),
+      perIp: deps.limiter(SIGNIN_LIMIT_PER_IP, SIGNIN_WINDOW_MS),
+    },
+    clock,
+  );
+  const twoFactorSignin = new TwoFactorSignin(store, accounts, twoFactor, clock);
+  accounts.secondFactor = twoFactorSignin;
+  const sso = deps.sso && createSso(deps.sso, store, accounts, auth, clock);
   return {
+    sessions: new SessionsService(store, accounts, clock),
+    accountAdmin: new AccountAdminService(store, accounts, clock),
+    settings,
+    invites,
+    twoFactor,
+    twoFactorSignin,
+    sso,
+    signup: new SignupService(store, accounts, settings, invites, types, clock),
     tokens,
     auth,
-    accounts: new AccountsService(
+    accounts,
+    passwords: new PasswordService({
       store,
-      auth,
-      {
-        perUsername: deps.limiter(SIGNIN_LIMIT_PER_USERNAME, SIGNIN_WINDOW_MS),
+      accounts,
+      clock,
+      publicUrl: deps.publicUrl,
+      byEmail: deps.emailAvailable,
+      // Wrong current passwords count like wrong sign-in passwords.
+      limits: {
+        perUser: deps.limiter(SIGNIN_LIMIT_PER_USERNAME, SIGNIN_WINDOW_MS),
         perIp: deps.limiter(SIGNIN_LIMIT_PER_IP, SIGNIN_WINDOW_MS),
       },
-      clock,
-    ),
+    }),
     users,
     types,
     channels: new ChannelsService(store, types, messages, clock),

@@ -233,6 +233,7 @@ const appRoles: Record<AppAction, readonly string[]> = {
   BanUser: ["moderator", "admin"],
   ManageChannelTypes: ["admin"],
   SetRole: ["admin"],
+  ManageAccounts: ["admin"],
 };
 
 /** The app-wide actions the actor may take (for clients: the moderation screen, bans…). */

@@ -26,7 +26,9 @@ export type Envelope =
    * A user's app role changed: their open sockets act with the new role from now on and re-check
    * every channel they watch (a socket must never keep what it learned at authentication).
    */
-  | { kind: "role"; userId: string; role: AppRole };
+  | { kind: "role"; userId: string; role: AppRole }
+  /** An admin changed the run-time settings: every node drops its cached copy (SettingsService). */
+  | { kind: "settings" };
 
 /** Where the store publishes what committed transactions emitted (store/unit-of-work.ts). */
 export interface EventPort {

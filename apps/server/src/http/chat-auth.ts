@@ -1,5 +1,6 @@
 import { API_KEY_PARAM } from "@parley/protocol";
 import type { FastifyRequest } from "fastify";
+import type { SessionMeta } from "../domain/accounts/accounts-service.js";
 import type { ChatAuth } from "../domain/auth/chat-auth.js";
 import type { Actor } from "../domain/auth/chat-tokens.js";
 
@@ -7,6 +8,12 @@ declare module "fastify" {
   interface FastifyRequest {
     actor: Actor;
   }
+}
+
+/** Where a sign-in request comes from, kept with the session it opens. */
+export function sessionMeta(req: FastifyRequest): SessionMeta {
+  const ua = req.headers["user-agent"];
+  return { ip: req.ip, userAgent: typeof ua === "string" ? ua : "" };
 }
 
 export function bearer(req: FastifyRequest): string | undefined {

@@ -151,6 +151,7 @@ const sessionOf = new WeakMap<WebSocket, Session>();
 /** How a socket whose `auth` failed closes: for good, or to come back once the store answers. */
 function authCloseCode(code: ErrorCode): number {
   if (code === ErrorCode.banned) return CloseCode.banned;
+  if (code === ErrorCode.deactivated) return CloseCode.deactivated;
   if (code === ErrorCode.unavailable) return CloseCode.tryAgainLater;
   return CloseCode.unauthorized;
 }
@@ -247,7 +248,8 @@ class Session implements Connection {
   }
 
   close(code: number, reason: string): void {
-    if (code === CloseCode.sessionRevoked || code === CloseCode.banned) this.ended = true;
+    if (code === CloseCode.sessionRevoked || code === CloseCode.banned || code === CloseCode.deactivated)
+      this.ended = true;
     this.socket.close(code, reason);
   }
 

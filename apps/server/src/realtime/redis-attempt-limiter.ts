@@ -1,6 +1,10 @@
 import { type AttemptLimiter, memoryAttemptLimiter } from "../domain/accounts/attempt-limiter.js";
 import { countInWindow, type LimiterRedis } from "./limiter-redis.js";
 
+/** One attempt back, in the window that counted it; no key (the window ended) is left alone. */
+const REFUND = `if redis.call("exists", KEYS[1]) == 1 and tonumber(redis.call("get", KEYS[1])) > 0 then
+  return redis.call("decr", KEYS[1]) end return 0`;
+
 /**
  * The sign-in attempt counters shared by every node: one Redis key per window, counted and
  * expired with the window in one script, so a limit holds however requests are spread. Keys are
@@ -23,6 +27,15 @@ export function redisAttemptLimiter(
           return count > max ? Math.max(ttl, 1) : 0;
         },
         () => local.take(key, now),
+      );
+    },
+    async refund(key) {
+      await local.refund(key);
+      await redis.guard.run(
+        async () => {
+          await redis.client.eval(REFUND, 1, prefix + key);
+        },
+        () => undefined,
       );
     },
     async reset(key) {

@@ -4,6 +4,8 @@
  */
 export interface AttemptLimiter {
   take(key: string, now: number): Promise<number>;
+  /** Gives back the attempt `take` counted (one that succeeded and must not count against the key). */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -20,6 +22,10 @@ export function memoryAttemptLimiter(max: number, windowMs: number): AttemptLimi
       if (w.count >= max) return w.start + windowMs - now;
       w.count++;
       return 0;
+    },
+    async refund(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0) w.count--;
     },
     async reset(key) {
       windows.delete(key);

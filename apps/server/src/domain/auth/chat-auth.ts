@@ -1,4 +1,5 @@
-import { type AppRole, CloseCode, ErrorCode } from "@parley/protocol";
+import { type AppRole, ErrorCode } from "@parley/protocol";
+import { BoundedMap } from "../../lib/bounded-map.js";
 import type { BanRow, Store, UserRow } from "../../store/store.js";
 import { DomainError } from "../errors.js";
 import type { UpsertUser, UsersService } from "../users/users-service.js";
@@ -11,8 +12,13 @@ export interface Credentials {
   userId: string | undefined;
 }
 
+/** How often a session's "last seen" is written, at most, per node. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
 /** Authenticates chat calls (REST and WebSocket alike) and serves the accounts module. */
 export class ChatAuth {
+  readonly #touched = new BoundedMap<string, number>(10_000);
+
   constructor(
     private readonly appKey: string,
     private readonly tokens: ChatTokens,
@@ -56,7 +62,17 @@ export class ChatAuth {
     if (access?.revoked) throw new DomainError(ErrorCode.tokenInvalid, "token has been revoked");
     const user = liveUser(access?.user, userId, ErrorCode.tokenInvalid);
     if (access?.ban) throw new DomainError(ErrorCode.banned, banMessage(access.ban));
+    if (t.tokenId) this.touch(t.tokenId);
     return { actor: { userId, server: false, tokenId: t.tokenId, role: user.role as AppRole }, user };
+  }
+
+  /** Records that the session behind a chat token is in use, once in a while and off the request's path. */
+  private touch(tokenId: string): void {
+    const now = Date.now();
+    const last = this.#touched.get(tokenId);
+    if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
+    this.#touched.set(tokenId, now);
+    void this.store.sessions.touch(tokenId, new Date(now).toISOString()).catch(() => undefined);
   }
 
   async banOf(userId: string): Promise<string | undefined> {
@@ -78,18 +94,13 @@ export class ChatAuth {
   mintUserToken(userId: string, tokenId: string): Promise<string> {
     return this.tokens.mintUserToken(userId, { tokenId });
   }
-
-  /** Revokes one user token and closes the sockets it opened. */
-  async revokeToken(userId: string, tokenId: string, expiresAt: string): Promise<void> {
-    await this.store.transaction(async (tx) => {
-      await tx.revokedTokens.add(tokenId, expiresAt);
-      tx.emit({ kind: "disconnect", userId, tokenId, code: CloseCode.sessionRevoked, reason: "signed out" });
-    });
-  }
 }
 
+/** The user a call acts for: one that exists and is not deactivated. */
 function liveUser(u: UserRow | undefined, userId: string, code: ErrorCode): UserRow {
   if (!u || u.deleted_at) throw new DomainError(code, `user ${userId} does not exist`);
+  if (u.deactivated_at)
+    throw new DomainError(ErrorCode.deactivated, "this account has been deactivated; ask an admin");
   return u;
 }
 

@@ -7,11 +7,18 @@
  */
 export type MailOutcome = "sent" | "rejected" | "deferred" | "unreachable";
 
-export type MailKind = "verify" | "digest";
+export type MailKind = "verify" | "digest" | "password_reset";
 
 export interface VerificationMail {
   to: string;
   /** The link that confirms the address: `${PUBLIC_URL}/verify-email?token=…`. */
+  link: string;
+}
+
+/** A password reset link, sent to the account's verified address. */
+export interface PasswordResetMail {
+  to: string;
+  /** `${PUBLIC_URL}/reset-password?token=…`. */
   link: string;
 }
 
@@ -44,4 +51,5 @@ export interface Mailer {
   readonly available: boolean;
   sendVerification(mail: VerificationMail): Promise<MailOutcome>;
   sendDigest(mail: DigestMail): Promise<MailOutcome>;
+  sendPasswordReset(mail: PasswordResetMail): Promise<MailOutcome>;
 }

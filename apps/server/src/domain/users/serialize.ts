@@ -13,5 +13,6 @@ export function toUserResponse(u: UserRow): UserResponse {
     role: u.role as AppRole,
     last_active: u.last_active,
     created_at: u.created_at,
+    ...(u.deactivated_at ? { deactivated: true as const } : {}),
   };
 }

@@ -10,7 +10,7 @@ import {
   VERIFICATIONS_PER_WINDOW,
 } from "../../domain/notifications/email-address-service.js";
 import { EmailDigestService } from "../../domain/notifications/email-digest-service.js";
-import type { MailKind, MailOutcome } from "../../domain/notifications/email-ports.js";
+import type { Mailer, MailKind, MailOutcome } from "../../domain/notifications/email-ports.js";
 import { toNotificationSettings } from "../../domain/notifications/settings-view.js";
 import type { NotificationSettingsRow, Store } from "../../store/store.js";
 import type { Lease } from "../lease.js";
@@ -42,6 +42,8 @@ export interface EmailFeature {
   readonly available: boolean;
   /** Addresses, their verification and unsubscribing (the routes in http/routes/chat-email.ts). */
   readonly addresses: EmailAddressService;
+  /** The transport itself, for the other emails (password resets). */
+  readonly mailer: Mailer;
   start(): void;
   stop(): Promise<void>;
   /** One digest round now (the worker runs them on a timer); answers the emails sent. */
@@ -84,6 +86,7 @@ export function createEmailFeature(deps: EmailFeatureDeps): EmailFeature {
   return {
     available: mailer.available,
     addresses,
+    mailer,
     start() {
       if (mailer.available) worker.start();
     },

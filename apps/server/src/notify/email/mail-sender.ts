@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { createTransport } from "nodemailer";
 import type { Mailer, MailKind, MailOutcome } from "../../domain/notifications/email-ports.js";
 import { renderDigest } from "./digest-mail.js";
+import { renderPasswordReset } from "./password-reset-mail.js";
 import type { RenderedMail } from "./rendered-mail.js";
 import { renderVerification } from "./verification-mail.js";
 
@@ -82,6 +83,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     available: transport !== undefined,
     sendVerification: (mail) => send("verify", mail.to, renderVerification(mail)),
     sendDigest: (mail) => send("digest", mail.to, renderDigest(mail)),
+    sendPasswordReset: (mail) => send("password_reset", mail.to, renderPasswordReset(mail)),
     close: () => transport?.close(),
   };
 }
