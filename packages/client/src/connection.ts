@@ -15,6 +15,7 @@ export const FATAL_CLOSE_CODES: ReadonlySet<number> = new Set([
   CloseCode.unauthorized,
   CloseCode.sessionRevoked,
   CloseCode.banned,
+  CloseCode.deactivated,
 ]);
 
 export interface ConnectionOk {
@@ -46,7 +47,7 @@ export interface ConnectionOptions {
   /** A dropped connection is back (re-authenticated); the client resumes its channels. */
   onReconnected(ok: ConnectionOk): void;
   onOnlineChange(online: boolean): void;
-  /** The server refused us for good (4001 / 4004 / 4005); no more reconnects. */
+  /** The server refused us for good (4001 / 4004 / 4005 / 4007); no more reconnects. */
   onFatal(error: ChatConnectionError): void;
 }
 

@@ -64,7 +64,7 @@ export class ChatAnswerError extends Error {
 export class ChatConnectionError extends Error {
   override readonly name = "ChatConnectionError";
   readonly code: number | string;
-  /** Whether the SDK keeps trying (false for 4001 / 4004 / 4005). */
+  /** Whether the SDK keeps trying (false for 4001 / 4004 / 4005 / 4007). */
   readonly fatal: boolean;
   /** The server's error code when it gave one (e.g. `token_invalid`, `token_expired` with 4001). */
   readonly serverCode: string | undefined;

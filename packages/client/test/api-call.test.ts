@@ -106,7 +106,19 @@ describe("ParleyAccounts: the product API", () => {
           return (body as { action: string }).action === "signout" ? { status: 204 } : { body: auth };
         },
       },
-      { method: "GET", path: "/api/config", handler: () => ({ body: { apiKey: "key1" } }) },
+      {
+        method: "GET",
+        path: "/api/config",
+        handler: () => ({
+          body: {
+            apiKey: "key1",
+            signupMode: "open",
+            passwordResetByEmail: false,
+            sso: null,
+            localPasswords: true,
+          },
+        }),
+      },
       { method: "PATCH", path: "/api/profile", handler: () => ({ body: { user: auth.user } }) },
     ]);
     const accounts = new ParleyAccounts({
@@ -115,7 +127,13 @@ describe("ParleyAccounts: the product API", () => {
       sessionToken: () => "t",
     });
     expect(await accounts.signIn({ username: "ada", password: "pw" })).toEqual(auth);
-    expect(await accounts.config()).toEqual({ apiKey: "key1" });
+    expect(await accounts.config()).toEqual({
+      apiKey: "key1",
+      signupMode: "open",
+      passwordResetByEmail: false,
+      sso: null,
+      localPasswords: true,
+    });
     expect(await accounts.updateProfile({ displayName: "Ada L." })).toEqual({ user: auth.user });
     await expect(accounts.signOut("t", { keepalive: true })).resolves.toBeUndefined();
     expect(keepalive).toBe(true);
