@@ -18,9 +18,12 @@ export const routes: RouteObject[] = [
       { index: true, lazy: () => import("./routes/landing") },
       { path: "join", lazy: () => import("./routes/join") },
       { path: "signin", lazy: () => import("./routes/signin") },
+      { path: "sso", lazy: () => import("./routes/sso") },
       { path: "about", lazy: () => import("./routes/about") },
       { path: "verify-email", lazy: () => import("./routes/verify-email") },
       { path: "unsubscribe", lazy: () => import("./routes/unsubscribe") },
+      { path: "reset-password", lazy: () => import("./routes/reset-password") },
+      { path: "forgot-password", lazy: () => import("./routes/forgot-password") },
       {
         id: SESSION_ROUTE_ID,
         lazy: () => import("./routes/session-layout"),
@@ -35,7 +38,10 @@ export const routes: RouteObject[] = [
           },
           // Moderators and admins only (others see a 403 page).
           { path: "moderation", lazy: () => import("./routes/moderation") },
+          // Admins only (others see a 403 page).
+          { path: "admin", lazy: () => import("./routes/admin") },
           { path: "settings/notifications", lazy: () => import("./routes/settings-notifications") },
+          { path: "settings/account", lazy: () => import("./routes/settings-account") },
         ],
       },
       { path: "*", lazy: () => import("./routes/not-found") },

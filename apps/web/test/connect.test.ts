@@ -76,7 +76,15 @@ beforeEach(() => {
   vi.stubGlobal("localStorage", local);
   vi.stubGlobal("window", { location: { origin: "http://parley.test" }, WebSocket: FakeSocket });
   fetchMock = vi.fn(async (input: string | URL | Request) =>
-    String(input) === "/api/config" ? json(200, { apiKey: "key1" }) : json(404, {}),
+    String(input) === "/api/config"
+      ? json(200, {
+          apiKey: "key1",
+          signupMode: "open",
+          passwordResetByEmail: false,
+          sso: null,
+          localPasswords: true,
+        })
+      : json(404, {}),
   );
   vi.stubGlobal("fetch", fetchMock);
   disconnectSession();

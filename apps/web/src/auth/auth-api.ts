@@ -1,5 +1,8 @@
 import type { AuthResponse, SigninBody, SignupBody } from "@parley/protocol";
 import { accounts, apiFailure } from "../session/accounts";
+import { withSsoLink } from "../sso/sso-link";
+import { type SecondStep, secondStepOf } from "./second-step";
+import { withRememberedDevice } from "./two-factor-api";
 
 /** What a failed sign-up or sign-in shows: one message and, per field, what to fix. */
 export interface AuthFailure {
@@ -7,7 +10,11 @@ export interface AuthFailure {
   fields?: Record<string, string>;
 }
 
-export type AuthOutcome = { ok: true; auth: AuthResponse } | { ok: false; error: AuthFailure };
+export type AuthOutcome =
+  | { ok: true; auth: AuthResponse }
+  | { ok: false; error: AuthFailure }
+  // The password was right; the account's second factor (or its enrolment) comes next.
+  | { ok: true; secondStep: SecondStep };
 
 /** Answers are checked by the SDK only in development and tests: a production answer is checked here. */
 function isAuthResponse(body: unknown): body is AuthResponse {
@@ -28,7 +35,13 @@ function isAuthResponse(body: unknown): body is AuthResponse {
 export async function postAuth(body: SignupBody | SigninBody): Promise<AuthOutcome> {
   let auth: AuthResponse;
   try {
-    auth = body.action === "signup" ? await accounts.signUp(body) : await accounts.signIn(body);
+    const answer =
+      body.action === "signup"
+        ? await accounts.signUp(body)
+        : await accounts.signIn(withSsoLink(withRememberedDevice(body)));
+    const step = secondStepOf(answer);
+    if (step) return { ok: true, secondStep: step };
+    auth = answer as AuthResponse;
   } catch (error) {
     const unprocessed = (status: number) => `The server could not process the request (HTTP ${status}).`;
     return { ok: false, error: apiFailure(error, unprocessed) };

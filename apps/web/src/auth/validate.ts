@@ -32,6 +32,8 @@ export function validateSignup(form: FormData): Validated<SignupBody> {
     displayName: text(form, "displayName"),
     password: text(form, "password"),
     profilePicture: text(form, "profilePicture"),
+    // The join page's invite link (routes/join.tsx), when it was opened from one.
+    invite: text(form, "invite") || undefined,
   });
   if (!result.success) return { ok: false, error: toFailure(result.error) };
   return { ok: true, body: { ...result.data, profilePicture: result.data.profilePicture ?? "" } };

@@ -4,8 +4,8 @@ import { invalidSession } from "../session/connect";
 import { authPath } from "../session/next-path";
 import { useChatClient } from "./client-context";
 
-/** Close codes after which the session is gone (auth failed, session revoked, banned app-wide). */
-const SESSION_GONE = new Set<number | string>([4001, 4004, 4005]);
+/** Close codes after which the session is gone (auth failed, revoked, banned app-wide, deactivated). */
+const SESSION_GONE = new Set<number | string>([4001, 4004, 4005, 4007]);
 
 /** When the server refuses the token for good mid-session: the spec's message, cleared storage, /signin. */
 export function useFatalConnectionErrors(): void {

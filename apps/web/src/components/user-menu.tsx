@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { AdminMenuLink } from "../admin/admin-menu-link";
 import { notificationsSupported, requestNotificationPermission } from "../chat/use-notifications";
 import { ModerationMenuLink } from "../moderation/moderation-menu-link";
 import type { SessionUser } from "../session/connect";
 import { useSignOut } from "../session/use-sign-out";
-import { NotificationsMenuLink } from "../settings/notifications-menu-link";
+import { AccountMenuLink, NotificationsMenuLink } from "../settings/notifications-menu-link";
 import { Avatar } from "./avatar";
 import { useDismiss } from "./use-dismiss";
 
@@ -84,7 +85,9 @@ export function UserMenu({ user, onEditProfile }: UserMenuProps) {
             </button>
           )}
           <NotificationsMenuLink className="user-menu__item" />
+          <AccountMenuLink className="user-menu__item" />
           <ModerationMenuLink className="user-menu__item" />
+          <AdminMenuLink className="user-menu__item" />
           <button type="button" role="menuitem" className="user-menu__item" onClick={signOut}>
             Sign out
           </button>

@@ -59,6 +59,7 @@ export function isTokenRefusal(error: unknown): boolean {
   return (
     error.code === CloseCode.unauthorized ||
     error.code === CloseCode.sessionRevoked ||
+    error.code === CloseCode.deactivated ||
     error.serverCode === "token_invalid" ||
     error.serverCode === "token_expired"
   );

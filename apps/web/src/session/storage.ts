@@ -49,13 +49,31 @@ export function saveSession(auth: AuthResponse): void {
   localStorage.setItem(UID_KEY, auth.user.id);
 }
 
-/** Logout and an invalid token clear both storages (spec §4). */
+/** Where a device remembered by two-factor sign-in keeps its token, per account (auth/two-factor-api.ts). */
+export const REMEMBERED_DEVICE_PREFIX = "remembered_device:";
+
+/**
+ * Logout and an invalid token clear both storages (spec §4), but for the tokens of remembered
+ * devices: signing out is what "remember this device for 30 days" must outlast.
+ */
 export function clearSession(): void {
   for (const storage of [() => sessionStorage, () => localStorage]) {
     try {
+      const kept = keptEntries(storage());
       storage().clear();
+      for (const [key, value] of kept) storage().setItem(key, value);
     } catch {
       // Nothing stored when storage is unavailable.
     }
   }
+}
+
+function keptEntries(storage: Storage): [string, string][] {
+  const kept: [string, string][] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    const value = key?.startsWith(REMEMBERED_DEVICE_PREFIX) ? storage.getItem(key) : null;
+    if (key && value !== null) kept.push([key, value]);
+  }
+  return kept;
 }

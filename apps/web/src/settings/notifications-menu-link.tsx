@@ -8,3 +8,12 @@ export function NotificationsMenuLink({ className }: { className: string }) {
     </Link>
   );
 }
+
+/** "Account and security" in the user menu: password, two-factor sign-in, sessions. */
+export function AccountMenuLink({ className }: { className: string }) {
+  return (
+    <Link to="/settings/account" role="menuitem" className={className}>
+      Account and security
+    </Link>
+  );
+}

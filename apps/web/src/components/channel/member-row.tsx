@@ -33,7 +33,10 @@ export function MemberRow({ member: m, isMe, muted, ...can }: MemberRowProps) {
       <span className="member__name">
         {m.user.name}
         {isMe && " (you)"}
-        <span className="muted"> {m.user.online ? "online" : "offline"}</span>
+        <span className="muted">
+          {" "}
+          {m.user.deactivated ? "deactivated" : m.user.online ? "online" : "offline"}
+        </span>
       </span>
       {ROLE_LABELS[m.role] && <span className="member__role">{ROLE_LABELS[m.role]}</span>}
       {others && (

@@ -85,7 +85,10 @@ export function MessageItem({ message, groupStart, inThread = false, tabbable = 
       <div className="message__content">
         {groupStart && (
           <div className="message__header">
-            <span className="message__author">{message.user.name}</span>
+            <span className="message__author">
+              {message.user.name}
+              {message.user.deactivated && <span className="muted"> (deactivated)</span>}
+            </span>
             <time
               className="message__time"
               dateTime={message.created_at}
