@@ -3,11 +3,16 @@ import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { type Fixture, makeFixture } from "./fixture.js";
 import { type Cast, castOf, type Outcome, ROLES } from "./roles.js";
 import type { Row } from "./row.js";
+import { accountsAdminRows } from "./rows-accounts-admin.js";
 import { channelRows } from "./rows-channels.js";
 import { messageRows } from "./rows-messages.js";
 import { moderationRows } from "./rows-moderation.js";
 import { notificationRows } from "./rows-notifications.js";
+import { oidcRows } from "./rows-oidc.js";
+import { passwordRows } from "./rows-passwords.js";
 import { pollRows } from "./rows-polls.js";
+import { sessionRows } from "./rows-sessions.js";
+import { twoFactorRows } from "./rows-two-factor.js";
 import { websocketRows } from "./rows-websocket.js";
 
 /**
@@ -22,6 +27,11 @@ const TABLES: [string, Row[]][] = [
   ["polls", pollRows],
   ["search, moderation, policies, account", moderationRows],
   ["notifications", notificationRows],
+  ["single sign-on", oidcRows],
+  ["passwords", passwordRows],
+  ["sign-up modes, invites, admin settings", accountsAdminRows],
+  ["two-factor sign-in", twoFactorRows],
+  ["sessions, deactivation", sessionRows],
   ["websocket", websocketRows],
 ];
 

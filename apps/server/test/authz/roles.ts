@@ -14,6 +14,7 @@ export const ROLES = [
   "admin",
   "banned",
   "demotedAdmin",
+  "deactivated",
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -49,8 +50,8 @@ export async function castOf(s: TestServer): Promise<Cast> {
     const a = await s.signup();
     return { id: a.user.id, token: a.streamToken, session: a.token };
   };
-  const [owner, guest, signedOut, nonMember, exMember, member, channelModerator, banned, demotedAdmin] =
-    await Promise.all(Array.from({ length: 9 }, person));
+  const [owner, guest, signedOut, nonMember, exMember, member, channelModerator, banned, demotedAdmin, gone] =
+    await Promise.all(Array.from({ length: 10 }, person));
   const res = await fetch(`${s.url}/api/auth`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -59,6 +60,7 @@ export async function castOf(s: TestServer): Promise<Cast> {
   if (res.status !== 204) throw new Error(`signout: ${res.status}`);
   const admin: Person = { id: s.admin.user.id, token: s.admin.streamToken, session: s.admin.token };
   await demoteWithOpenSocket(s, demotedAdmin!);
+  await deactivate(s, gone!);
   return {
     owner: owner!,
     guest: guest!,
@@ -71,8 +73,18 @@ export async function castOf(s: TestServer): Promise<Cast> {
       admin,
       banned: banned!,
       demotedAdmin: demotedAdmin!,
+      deactivated: gone!,
     },
   };
+}
+
+/** An admin deactivates `p`, whose tokens stay well-formed and unexpired: each must be refused. */
+async function deactivate(s: TestServer, p: Person): Promise<void> {
+  const res = await fetch(`${s.url}/api/admin/users/${p.id}/deactivate`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${s.admin.token}` },
+  });
+  if (res.status !== 200) throw new Error(`deactivate: ${res.status}`);
 }
 
 /** A REST answer as the matrix reads it: 2xx allow, 401/403/404 deny, anything else is reported. */

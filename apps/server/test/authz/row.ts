@@ -23,11 +23,12 @@ export interface Row {
 
 /**
  * `expect` lists the columns up to `banned`; a demoted admin must get exactly what a plain
- * non-member gets, so their column is the non-member's.
+ * non-member gets, so their column is the non-member's, and a deactivated account exactly what
+ * a signed-out user gets.
  */
 export const row = (name: string, expect: readonly Expected[], run: Row["run"], fresh = false): Row => ({
   name,
-  expect: [...expect, expect[1] as Expected],
+  expect: [...expect, expect[1] as Expected, expect[0] as Expected],
   run,
   fresh,
 });

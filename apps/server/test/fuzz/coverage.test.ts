@@ -1,10 +1,13 @@
 import * as protocol from "@parley/protocol";
 import { expect, test } from "vitest";
+import { accountEndpoints } from "./endpoints-accounts.js";
 import { coreEndpoints } from "./endpoints-core.js";
 import { moderationEndpoints } from "./endpoints-moderation.js";
 import { notificationEndpoints } from "./endpoints-notifications.js";
+import { oidcEndpoints } from "./endpoints-oidc.js";
 import { pollEndpoints } from "./endpoints-polls.js";
 import { queryEndpoints } from "./endpoints-query.js";
+import { twoFactorEndpoints } from "./endpoints-two-factor.js";
 import { wsShapes } from "./ws-shapes.js";
 
 /**
@@ -20,11 +23,21 @@ test("every REST body and query schema of the protocol is fuzzed", () => {
     ...moderationEndpoints({ adminId: "", victimId: "", victimMessageId: "", cid: "", sessionToken: "" }),
     ...queryEndpoints({ channelPath: "", messageId: "", cid: "" }),
     ...notificationEndpoints(),
+    ...twoFactorEndpoints(() => ""),
+    ...oidcEndpoints(() => ""),
+    ...accountEndpoints(() => ""),
   ];
   const fuzzed = new Set(endpoints.map((e) => e.schema));
   // The union of signup, signin and signout, each fuzzed; the image proxy's query makes the server
   // fetch, so outbound/image-proxy.test.ts checks it against a local host instead.
-  for (const covered of ["authBodySchema", "imageQuerySchema"]) fuzzed.add(covered);
+  // The single-sign-on pages answer redirects, not JSON: rest-fuzz-oidc.test.ts fuzzes their queries.
+  for (const covered of [
+    "authBodySchema",
+    "imageQuerySchema",
+    "oidcStartQuerySchema",
+    "oidcCallbackQuerySchema",
+  ])
+    fuzzed.add(covered);
   const schemas = Object.keys(protocol).filter((k) => /(Body|Query)Schema$/.test(k));
   expect(schemas.length).toBeGreaterThan(30);
   expect(schemas.filter((k) => !fuzzed.has(k))).toEqual([]);

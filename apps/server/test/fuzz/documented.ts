@@ -23,6 +23,20 @@ export const DOCUMENTED_REST: Record<string, number[]> = {
   headers_too_large: [431],
   unsupported_media_type: [415],
   rate_limited: [429],
+  sso_code_invalid: [401],
+  sso_link_invalid: [400],
+  sso_only: [403],
+  account_deactivated: [403],
+  wrong_password: [403],
+  reset_link_invalid: [400],
+  reset_link_expired: [410],
+  reset_link_used: [410],
+  signup_closed: [403],
+  invite_required: [403],
+  invite_invalid: [404],
+  invite_expired: [410],
+  invite_used_up: [410],
+  invite_revoked: [410],
 };
 
 /**

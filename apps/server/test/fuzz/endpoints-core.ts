@@ -16,14 +16,14 @@ export function coreEndpoints(f: CoreFixture): FuzzEndpoint[] {
       schema: "signupBodySchema",
       method: "POST",
       path: () => "/api/auth",
-      base: { action: "signup", username: "abc", displayName: "A", password: "password1" },
+      base: { action: "signup", username: "abc", displayName: "A", password: "long fuzzed passphrase" },
     },
     {
       name: "signin",
       schema: "signinBodySchema",
       method: "POST",
       path: () => "/api/auth",
-      base: { action: "signin", username: "abc", password: "password1" },
+      base: { action: "signin", username: "abc", password: "long fuzzed passphrase" },
     },
     {
       name: "query channels",

@@ -25,7 +25,30 @@ const RUNS = 60;
 const SKIPPED: Record<string, string> = {
   // The image proxy fetches the URL it is given: from here, a request to another host.
   getImage: "the server would fetch the generated URL from another host",
+  // Both end the sessions of the users the test acts as (ids it knows), failing every operation after.
+  adminSignOutUser: "signs the test's own users out everywhere",
+  adminDeactivateUser: "deactivates the test's own users",
 };
+
+/**
+ * Operations that succeed only with a secret no API call hands out: a link's token from an
+ * email or an admin, a code from an authenticator app, the provider's authorization code, the
+ * account's password. Driven like the others, but not expected to succeed.
+ */
+const NEED_A_SECRET = new Set([
+  "verifyEmail",
+  "unsubscribeEmail",
+  "passwordResetStatus",
+  "resetPassword",
+  "previewInvite",
+  "changePassword",
+  "confirmTwoFactor",
+  "disableTwoFactor",
+  "regenerateRecoveryCodes",
+  "startChallengeEnrolment",
+  "oidcCallback",
+  "oidcLink",
+]);
 
 const checker = new AnswerChecker(doc);
 
@@ -110,8 +133,11 @@ describe("the server, driven from its OpenAPI document", () => {
   // channel needs `data.members`, a vote exactly one of two optional fields): random requests
   // may miss all of them. Many such misses mean the requests no longer reach the handlers.
   it("reaches the handlers: nearly every operation driven answered a success", () => {
-    const never = [...seen].filter(([, statuses]) => ![...statuses].some((st) => st < 300)).map(([id]) => id);
-    expect(never.length, `never answered a success: ${never.join(", ")}`).toBeLessThanOrEqual(seen.size / 10);
+    const driven = [...seen].filter(([id]) => !NEED_A_SECRET.has(id));
+    const never = driven.filter(([, statuses]) => ![...statuses].some((st) => st < 400)).map(([id]) => id);
+    expect(never.length, `never answered a success: ${never.join(", ")}`).toBeLessThanOrEqual(
+      driven.length / 10,
+    );
   });
 
   it("is still serving, with no unhandled rejection", () =>

@@ -292,7 +292,13 @@ export async function send(base: string, r: FuzzRequest): Promise<Answer> {
       form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: "application/octet-stream" }), f.name);
     body = form;
   }
-  const res = await fetch(`${base}${r.url}`, { method: r.method, headers: r.headers, body });
+  // A redirect is an answer of its own (single sign-on's pages answer 302s): never followed.
+  const res = await fetch(`${base}${r.url}`, {
+    method: r.method,
+    headers: r.headers,
+    body,
+    redirect: "manual",
+  });
   return {
     status: res.status,
     type: res.headers.get("content-type") ?? "",

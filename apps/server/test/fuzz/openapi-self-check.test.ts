@@ -18,12 +18,19 @@ const answer = (status: number, body: unknown, type = "application/json; charset
   body: new TextEncoder().encode(body === undefined ? "" : JSON.stringify(body)),
 });
 const error = (code: string) => ({ error: { code, message: "m" } });
+const config = {
+  apiKey: "k",
+  signupMode: "open",
+  passwordResetByEmail: false,
+  sso: null,
+  localPasswords: true,
+};
 
 describe("the answer checker", () => {
   const checker = new AnswerChecker(doc);
 
   it("passes answers as declared", () => {
-    expect(checker.problem(op("config"), answer(200, { apiKey: "k" }))).toBeUndefined();
+    expect(checker.problem(op("config"), answer(200, config))).toBeUndefined();
     expect(checker.problem(op("me"), answer(401, error("token_invalid")))).toBeUndefined();
     expect(checker.problem(op("getFile"), answer(200, "x", "image/png"))).toBeUndefined();
     expect(checker.problem(op("auth"), answer(204, undefined, ""))).toBeUndefined();
@@ -32,7 +39,7 @@ describe("the answer checker", () => {
   it("fails a 5xx, an undeclared status, a body off its schema, a code of another status", () => {
     expect(checker.problem(op("config"), answer(500, error("internal")))).toMatch(/answered 500/);
     expect(checker.problem(op("config"), answer(418, {}))).toMatch(/not declared/);
-    expect(checker.problem(op("config"), answer(200, { apiKey: 1 }))).toMatch(/off its schema/);
+    expect(checker.problem(op("config"), answer(200, { ...config, apiKey: 1 }))).toMatch(/off its schema/);
     expect(checker.problem(op("me"), answer(200, { user: { id: "u" } }))).toMatch(/off its schema/);
     expect(checker.problem(op("me"), answer(401, error("not_found")))).toMatch(/off its schema/);
     expect(checker.problem(op("getFile"), answer(200, "x", "text/html"))).toMatch(/declared/);

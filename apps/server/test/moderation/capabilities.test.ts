@@ -73,6 +73,12 @@ describe("capabilities: what the server says each user may do", () => {
     const me = async (token: string) => (await s.chat(token, "GET", "/me")).body.user.capabilities;
     expect(await me(member.token)).toEqual([]);
     expect(await me(mod.token)).toEqual(["ReviewFlags", "BanUser"]);
-    expect(await me(admin)).toEqual(["ReviewFlags", "BanUser", "ManageChannelTypes", "SetRole"]);
+    expect(await me(admin)).toEqual([
+      "ReviewFlags",
+      "BanUser",
+      "ManageChannelTypes",
+      "SetRole",
+      "ManageAccounts",
+    ]);
   });
 });
