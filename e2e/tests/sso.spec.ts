@@ -29,6 +29,7 @@ test.beforeAll(async () => {
     "sub-ada": { preferred_username: "ada", name: "Ada Lovelace" },
     // The provider's name for the server's local admin account: signing in links it.
     "sub-boss": { preferred_username: E2E_ADMIN.username, name: "The Boss" },
+    "sub-grace": { preferred_username: "grace", name: "Grace Hopper" },
   });
   own = await startOwnServer(OFFSET, {
     PUBLIC_URL,
@@ -128,4 +129,29 @@ test("says why a single sign-on failed", async ({ browser }) => {
   await expect(page.getByRole("alert")).toHaveText(/unknown, used or expired/);
   await expectNoSeriousA11yIssues(page);
   await page.context().close();
+});
+
+test("with sign-up closed, the join page still lets the organisation's accounts in through single sign-on", async ({
+  browser,
+}) => {
+  const settings = (signupMode: string) =>
+    fetch(`${own.baseURL}/api/admin/settings`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${own.admin.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ signupMode }),
+    });
+  expect((await settings("closed")).status).toBe(200);
+  try {
+    const page = await freshPage(browser);
+    await page.goto("/join");
+    await expect(page.getByRole("heading", { name: "Sign-up is closed" })).toBeVisible();
+    await expect(page.getByTestId("signup-unavailable")).toContainText("If you have an account with Acme ID");
+    await expectNoSeriousA11yIssues(page);
+    await signInAtProvider(page, "sub-grace");
+    await expect(page).toHaveURL(`${own.baseURL}/chats`);
+    expect(await page.evaluate(() => localStorage.getItem("uid"))).toBe("grace");
+    await page.context().close();
+  } finally {
+    await settings("open");
+  }
 });
