@@ -74,9 +74,9 @@ test("an admin switches to invite-only, invites into a channel; the invited pers
   await invites.getByRole("checkbox", { name: "Launch room" }).check();
   await invites.getByRole("button", { name: "Create invite link" }).click();
   const url = await invites.getByTestId("invite-url").first().inputValue();
-  expect(url).toMatch(/\/join\?invite=[A-Za-z0-9_-]{43}$/);
+  expect(url).toMatch(/\/join#invite=[A-Za-z0-9_-]{43}$/);
   await expect(invites.getByTestId("invite-row").first()).toContainText("Active");
-  const link = `/join${new URL(url).search}`;
+  const link = `/join${new URL(url).hash}`;
 
   // Without the link, the join page explains instead of offering a form.
   const guest = await contextFor(browser);
@@ -116,11 +116,11 @@ test("revoked and unknown invite links show a clear page, never the form", async
   await expect(row).toContainText("Revoked");
 
   const guest = await contextFor(browser);
-  await guest.page.goto(`/join?invite=${made.token}`);
+  await guest.page.goto(`/join#invite=${made.token}`);
   await expect(guest.page.getByRole("heading", { name: "This invite was revoked" })).toBeVisible();
   await expect(guest.page.getByRole("form", { name: "Sign up" })).toHaveCount(0);
   await expectNoSeriousA11yIssues(guest.page);
-  await guest.page.goto(`/join?invite=${"x".repeat(43)}`);
+  await guest.page.goto(`/join#invite=${"x".repeat(43)}`);
   await expect(guest.page.getByRole("heading", { name: "This invite link is not valid" })).toBeVisible();
   await Promise.all([admin.context.close(), guest.context.close()]);
 });

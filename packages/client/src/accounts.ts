@@ -240,7 +240,7 @@ export class ParleyAccounts {
 
   /** What an invite link offers (no session needed): who invited, the channels, the expiry. */
   previewInvite(token: string, options?: CallOptions): Promise<CallAnswer<"previewInvite">> {
-    return this.#caller.call("previewInvite", { params: { token } }, options);
+    return this.#caller.call("previewInvite", { body: { token } }, options);
   }
 
   /** Single sign-on's last step: the one-time code of `/sso#code=…` for a session (docs/api.md "Single sign-on"). */

@@ -103,7 +103,7 @@ export const routeLines = {
   createInvite: { method: "POST", path: "/api/invites", auth: "session" },
   listInvites: { method: "GET", path: "/api/invites", auth: "session" },
   revokeInvite: { method: "POST", path: "/api/invites/{id}/revoke", auth: "session" },
-  previewInvite: { method: "GET", path: "/api/invites/{token}", auth: "none" },
+  previewInvite: { method: "POST", path: "/api/invites/preview", auth: "none" },
   twoFactorStatus: { method: "GET", path: "/api/2fa", auth: "session" },
   startTwoFactor: { method: "POST", path: "/api/2fa/enrolment", auth: "session" },
   confirmTwoFactor: { method: "POST", path: "/api/2fa/enrolment/confirm", auth: "session" },

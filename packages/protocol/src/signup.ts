@@ -86,6 +86,9 @@ export const createdInviteSchema = z.object({
 });
 export type CreatedInvite = z.infer<typeof createdInviteSchema>;
 
+/** `POST /api/invites/preview`: the link's token, in the body so no URL carries it. */
+export const invitePreviewBodySchema = z.object({ token: z.string().min(1).max(256) }).strict();
+
 /** What the join page shows to whoever holds the link. */
 export const invitePreviewSchema = z.object({
   invite: z.object({

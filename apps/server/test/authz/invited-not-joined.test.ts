@@ -21,10 +21,7 @@ afterAll(() => s.close());
 const routes = Object.entries(apiRoutes as Record<string, ApiRoute>);
 
 async function call(route: ApiRoute): Promise<number> {
-  const path = route.path
-    .replace("{token}", token)
-    .replace("{type}", "team")
-    .replace(/\{[^}]+\}/g, "x");
+  const path = route.path.replace("{type}", "team").replace(/\{[^}]+\}/g, "x");
   const sep = path.startsWith("/chat") ? `?api_key=${s.apiKey}` : "";
   const res = await fetch(`${s.url}${path}${sep}`, {
     method: route.method,
@@ -32,7 +29,12 @@ async function call(route: ApiRoute): Promise<number> {
       authorization: `Bearer ${token}`,
       ...(route.method !== "GET" ? { "content-type": "application/json" } : {}),
     },
-    body: route.method !== "GET" ? "{}" : undefined,
+    body:
+      route === apiRoutes.previewInvite
+        ? JSON.stringify({ token })
+        : route.method !== "GET"
+          ? "{}"
+          : undefined,
     redirect: "manual",
   });
   await res.arrayBuffer();
@@ -54,9 +56,11 @@ describe("authorization: invited, not joined (an invite token, no account)", () 
 
   it("of the routes that take no credentials, only reads answer them with a success", async () => {
     const succeeded: string[] = [];
+    // The preview is a read too: a POST only so that the token stays out of URLs.
+    const reads = (route: ApiRoute) => route.method === "GET" || route === apiRoutes.previewInvite;
     for (const [name, route] of routes.filter(([, r]) => r.auth === "none")) {
       const status = await call(route);
-      if (status >= 200 && status < 300 && route.method !== "GET") succeeded.push(`${name}: ${status}`);
+      if (status >= 200 && status < 300 && !reads(route)) succeeded.push(`${name}: ${status}`);
     }
     expect(succeeded).toEqual([]);
   });

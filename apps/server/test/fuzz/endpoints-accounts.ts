@@ -67,6 +67,14 @@ export function accountEndpoints(admin: () => string): FuzzEndpoint[] {
       token: () => null,
     },
     {
+      name: "preview an invite",
+      schema: "invitePreviewBodySchema",
+      method: "POST",
+      path: () => "/api/invites/preview",
+      base: { token: "t".repeat(43) },
+      token: () => null,
+    },
+    {
       name: "ask for a reset email",
       schema: "resetRequestBodySchema",
       method: "POST",

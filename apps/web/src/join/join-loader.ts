@@ -32,9 +32,14 @@ async function inviteOf(token: string | null): Promise<JoinState["invite"]> {
   }
 }
 
-/** Route loader of /join: `?invite=` is the invite link's token. */
+/**
+ * Route loader of /join: the invite link's token is in the fragment (`#invite=`), which no
+ * server sees; `?invite=` (what the form posts back to) is read too.
+ */
 export async function joinLoader({ request }: LoaderFunctionArgs): Promise<JoinState> {
-  const token = new URL(request.url).searchParams.get("invite");
+  const token =
+    new URLSearchParams(window.location.hash.slice(1)).get("invite") ??
+    new URL(request.url).searchParams.get("invite");
   const [config, invite] = await Promise.all([accounts.config().catch(() => null), inviteOf(token)]);
   return { mode: config?.signupMode ?? null, invite };
 }

@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "react-router";
 import { type AuthActionData, signupAction } from "../auth/auth-actions";
 import { useFocusOnError } from "../auth/use-focus-on-error";
 import { AuthLayout } from "../components/auth-layout";
@@ -20,10 +20,21 @@ export const action = signupAction;
 /** /join (`?invite=` from an invite link): create an account, as the sign-up mode allows. */
 export function Component() {
   const { mode, invite } = useLoaderData<JoinState>();
+  useReloadOnHashChange();
   if (invite.kind === "refused") return <InviteRefused code={invite.code} />;
   if (invite.kind === "none" && (mode === "invite" || mode === "closed"))
     return <SignupUnavailable mode={mode} />;
   return <SignupForm invite={invite} />;
+}
+
+/** An invite link opened over this page changes only the fragment, which runs no loader by itself. */
+function useReloadOnHashChange() {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const reload = () => void revalidate();
+    window.addEventListener("hashchange", reload);
+    return () => window.removeEventListener("hashchange", reload);
+  }, [revalidate]);
 }
 
 function SignupForm({ invite }: { invite: JoinState["invite"] }) {

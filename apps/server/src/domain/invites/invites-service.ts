@@ -72,7 +72,7 @@ export class InvitesService {
       channels,
     };
     await this.store.invites.insert(row);
-    const url = `${this.publicUrl.replace(/\/+$/, "")}/join?invite=${secret.token}`;
+    const url = `${this.publicUrl.replace(/\/+$/, "")}/join#invite=${secret.token}`;
     return { invite: (await this.#render([row]))[0] as Invite, token: secret.token, url };
   }
 

@@ -22,5 +22,5 @@ export const signupRoutes =
     });
     serve(app, apiRoutes.listInvites, async (req) => s.invites.list(bearer(req)));
     serve(app, apiRoutes.revokeInvite, async (req) => s.invites.revoke(bearer(req), req.params.id));
-    serve(app, apiRoutes.previewInvite, async (req) => s.invites.preview(req.params.token));
+    serve(app, apiRoutes.previewInvite, async (req) => s.invites.preview(req.body.token));
   };
