@@ -44,6 +44,6 @@ export const accountsAdminRows: Row[] = [
   // The link's token is all it takes: whoever holds it sees what it offers.
   row("preview an invite by its token", [A, A, A, A, A, A, A], async (c) => {
     const { token } = await adminInvite(c);
-    return asMe(c, "GET", `/invites/${token}`);
+    return asMe(c, "POST", "/invites/preview", { token });
   }),
 ];
