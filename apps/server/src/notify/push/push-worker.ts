@@ -82,10 +82,18 @@ export class PushWorker {
       });
   }
 
-  /** One round now, awaited (tests). */
+  /** One round now, awaited (tests); like every round, never beside another on this node. */
   async runOnce(): Promise<void> {
     while (this.running) await this.running;
-    await this.round();
+    const round = this.round().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.run();
+      }
+    });
+    this.running = round.catch(() => undefined);
+    await round;
   }
 
   /**
