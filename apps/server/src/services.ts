@@ -139,7 +139,7 @@ export function createServices(deps: {
     twoFactor,
     twoFactorSignin,
     sso,
-    signup: new SignupService(store, accounts, settings, invites, types, clock),
+    signup: new SignupService(store, accounts, settings, invites, types, clock, sso),
     tokens,
     auth,
     accounts,

@@ -270,6 +270,12 @@ export function canApp(action: AppAction, actor: Actor): boolean {
   return actor.server || appRoles[action].includes(actor.role ?? "user");
 }
 
+/** Who may make an invite link: admins, and every member while the settings let members invite. */
+export function ensureCanInvite(actor: Actor, membersCanInvite: boolean): void {
+  if (membersCanInvite || canApp("ManageAccounts", actor)) return;
+  throw forbidden("only admins can create invites here");
+}
+
 export async function ensureApp(action: AppAction, actor: Actor, message?: string): Promise<void> {
   if (!canApp(action, actor)) {
     throw forbidden(message ?? `only ${appRoles[action].join(" or ")}s can do this`);

@@ -9,7 +9,7 @@ import {
   type InviteStatus,
 } from "@parley/protocol";
 import type { AccountRow, InviteRow, Repos, Store } from "../../store/store.js";
-import { canApp } from "../access.js";
+import { canApp, ensureCanInvite } from "../access.js";
 import { hashSessionToken, newSessionToken } from "../accounts/session-tokens.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { loadChannel } from "../channels/channel-context.js";
@@ -54,8 +54,7 @@ export class InvitesService {
 
   async create(token: string | undefined, body: CreateInviteBody): Promise<CreatedInvite> {
     const { account, actor } = await this.#caller(token);
-    if (!canApp("ManageAccounts", actor) && !(await this.settings.current()).membersCanInvite)
-      throw forbidden("only admins can create invites here");
+    ensureCanInvite(actor, (await this.settings.current()).membersCanInvite);
     const channels = [...new Set(body.channels ?? [])];
     for (const cid of channels) await this.#checkChannel(actor, cid);
     const now = this.clock();

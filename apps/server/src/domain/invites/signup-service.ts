@@ -43,9 +43,12 @@ export class SignupService {
     private readonly invites: InvitesService,
     private readonly types: ChannelTypes,
     private readonly clock: Clock,
+    /** SSO-only mode refuses password sign-ups (but the first account's and the break-glass admin's). */
+    private readonly passwordGate?: { checkSignup(body: { username: string }): Promise<void> },
   ) {}
 
   async signup(body: SignupBody, meta: SessionMeta): Promise<AuthResponse> {
+    await this.passwordGate?.checkSignup(body);
     const { signupMode } = await this.settings.current();
     // Refused before the slow password hash; checked again inside the unit of work.
     if ((await this.store.accounts.count()) > 0) admissible(signupMode, body.invite);

@@ -13,7 +13,6 @@ export const accountRoutes =
       const body = req.body;
       switch (body.action) {
         case "signup":
-          await s.sso?.checkSignup(body);
           reply.status(201);
           // Under the sign-up mode, with its invite (domain/invites/signup-service.ts).
           return s.signup.signup(body, sessionMeta(req));
