@@ -14,6 +14,8 @@ const PORT = Number(process.env.PARLEY_E2E_PORT ?? 3999);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CHROMIUM = "/usr/bin/chromium";
+/** The built server; another build (apps/server/build.mjs SERVER_OUTDIR) runs beside this one. */
+const SERVER = process.env.PARLEY_E2E_SERVER ?? "apps/server/dist/main.js";
 
 // Playwright loads this file in the runner and again in each worker; workers inherit the env,
 // so the data directory is created once per run.
@@ -22,7 +24,7 @@ const DATA_DIR = process.env.PARLEY_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests",
-  outputDir: "output",
+  outputDir: process.env.PARLEY_E2E_OUTPUT ?? "output",
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -52,7 +54,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   webServer: {
-    command: "node apps/server/dist/main.js",
+    command: `node ${SERVER}`,
     cwd: REPO_ROOT,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,

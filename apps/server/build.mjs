@@ -1,10 +1,11 @@
 import { build } from "esbuild";
 
 // Bundles the server (and its tools) with the workspace packages it imports; npm dependencies
-// stay external.
+// stay external. SERVER_OUTDIR (inside this folder, so node_modules resolve) lets two builds
+// sit side by side.
 await build({
   entryPoints: { main: "src/main.ts", backup: "src/tools/backup.ts" },
-  outdir: "dist",
+  outdir: process.env.SERVER_OUTDIR ?? "dist",
   bundle: true,
   platform: "node",
   target: "node20",

@@ -24,7 +24,7 @@ export interface OwnServer {
 export async function startOwnServer(offset: number, env: Record<string, string> = {}): Promise<OwnServer> {
   const port = Number(process.env.PARLEY_E2E_PORT ?? 3999) + offset;
   const dataDir = mkdtempSync(join(tmpdir(), "parley-e2e-own-"));
-  const child: ChildProcess = spawn("node", ["apps/server/dist/main.js"], {
+  const child: ChildProcess = spawn("node", [process.env.PARLEY_E2E_SERVER ?? "apps/server/dist/main.js"], {
     cwd: REPO_ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -15,6 +15,7 @@ export * from "./notifications.js";
 export * from "./notify-rule.js";
 export * from "./oidc.js";
 export * from "./passwords.js";
+export * from "./plain-text.js";
 export * from "./policies.js";
 export * from "./polls.js";
 export * from "./rest.js";
