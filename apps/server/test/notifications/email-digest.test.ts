@@ -40,7 +40,7 @@ describe("the digest", () => {
     await g.say(carl!, "From someone ana muted", { mentioned_users: [ana!.id] });
     const deleted = await g.say(bob!, "Deleted before it went", { mentioned_users: [ana!.id] });
     expect((await t.s().chat(bob!.token, "DELETE", `/messages/${deleted.id}`)).status).toBe(200);
-    const direct = await t.dm(bob!, ana!, "A direct hello");
+    const direct = await t.dm(bob!, ana!, "A **direct** hello");
 
     const muted = await t.group(bob!, [ana!]);
     expect((await t.s().chat(ana!.token, "POST", `${muted.path}/mute`, {})).status).toBe(200);
@@ -82,6 +82,8 @@ describe("the digest", () => {
       expect(text).toContain(shown);
     expect(text).toContain(`#${g.name}`);
     expect(text).toContain(bob!.id);
+    // Markdown is shown as the message reads, not as it was typed.
+    expect(text).not.toContain("**direct**");
     for (const left of [
       "names nobody",
       "Thread parent",

@@ -79,7 +79,7 @@ describe("Web Push", () => {
     expect(got!.payload).toEqual({
       kind: "message",
       title: expect.any(String),
-      body: "Lunch at **noon**? Say yes",
+      body: "Lunch at noon? Say yes",
       tag: cid,
       url: `/c/${cid}?message=${message.id}`,
       cid,

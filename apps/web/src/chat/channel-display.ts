@@ -1,6 +1,6 @@
 /** How a channel is named and pictured in lists and headers. */
 import type { ChannelStateSnapshot } from "@parley/client";
-import type { MemberResponse, MessageResponse, UserResponse } from "@parley/protocol";
+import { type MemberResponse, type MessageResponse, plainText, type UserResponse } from "@parley/protocol";
 import { splitMentions } from "./mentions";
 
 export interface ChannelDisplay {
@@ -73,17 +73,6 @@ export function lastMessage(state: ChannelStateSnapshot): MessageResponse | unde
     if (m && m.type !== "system") return m;
   }
   return undefined;
-}
-
-/** Message text for a one-line preview: markdown markers dropped, whitespace folded. */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/```[a-z]*\n?/gi, "")
-    .replace(/^\s{0,3}(>|#{1,6}|[-*+]|\d+[.)])\s+/gm, "")
-    .replace(/(\*\*|__|~~|`)/g, "")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 /** The preview line: "You: hi", "Ana: hi", "Ana sent a file", "Message deleted". */

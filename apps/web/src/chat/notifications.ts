@@ -2,8 +2,7 @@
  * What a tab's browser notification says. Whether a message notifies at all is the SDK's rule
  * (`client.notifyReason`, the one Web Push and email use); the hook shows it.
  */
-import type { MessageResponse } from "@parley/protocol";
-import { plainText } from "./channel-display";
+import { type MessageResponse, plainText } from "@parley/protocol";
 import { splitMentions } from "./mentions";
 
 const MAX_BODY = 140;

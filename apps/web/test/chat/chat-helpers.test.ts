@@ -1,8 +1,8 @@
 import type { ChannelStateSnapshot } from "@parley/client";
 import type { MessageResponse } from "@parley/protocol";
-import { formatBytes } from "@parley/protocol";
+import { formatBytes, plainText } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
-import { channelDisplay, joinNames, plainText, previewText } from "../../src/chat/channel-display";
+import { channelDisplay, joinNames, previewText } from "../../src/chat/channel-display";
 import { channelPath, parseChannelParam } from "../../src/chat/channel-route";
 import { channelIdFromName } from "../../src/chat/create-channel";
 import { anchorRows, FIRST_INDEX_BASE } from "../../src/chat/list-anchor";

@@ -1,4 +1,4 @@
-import { type MessageType, messagePath, notifyReason, type PushPayload } from "@parley/protocol";
+import { type MessageType, messagePath, notifyReason, type PushPayload, plainText } from "@parley/protocol";
 import { groupBy } from "../../lib/group-by.js";
 import type {
   ChannelRow,
@@ -103,7 +103,7 @@ async function mayRead(deps: PushPlanDeps, userId: string, cid: string): Promise
 /** What the device shows: who wrote where, the text as plain text, and where a click opens. */
 export function pushPayload({ message, user }: MessageWithUser, channel: ChannelRow): PushPayload {
   const where = channel.name || channel.id;
-  const text = message.text.replace(/\s+/g, " ").trim();
+  const text = plainText(message.text);
   const files = message.attachments.length;
   const body =
     text.length > PREVIEW_CHARS

@@ -1,3 +1,4 @@
+import { plainText } from "@parley/protocol";
 import type { DigestEntry, DigestMail } from "../../domain/notifications/email-ports.js";
 import { escapeHtml, htmlDocument, mailTime } from "./mail-html.js";
 import type { RenderedMail } from "./rendered-mail.js";
@@ -6,7 +7,10 @@ import type { RenderedMail } from "./rendered-mail.js";
 const TEXT_SHOWN = 1000;
 
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
-const shortened = (text: string) => (text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN)}…` : text);
+const shortened = (markdown: string) => {
+  const text = plainText(markdown, { keepLines: true });
+  return text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN)}…` : text;
+};
 const where = (e: DigestEntry) => (e.direct ? "Direct message" : `#${e.channelName}`);
 
 function subjectOf(mail: DigestMail): string {
