@@ -73,3 +73,32 @@ describe("markdown text without the parser", () => {
     expect(renamed).toContain("@Robert");
   });
 });
+
+describe("one rendering everywhere", () => {
+  const render = (text: string, highlight?: { start: number; end: number }[]) =>
+    renderToStaticMarkup(createElement(MarkdownText, { ...props, text, highlight }));
+
+  test("a line break typed with Shift+Enter is a break, as in every chat app", () => {
+    expect(render("Line one\nLine two")).toBe('<div class="markdown"><p>Line one<br/>\nLine two</p></div>');
+  });
+
+  test("search matches are marked where they were written, inside markdown too", () => {
+    const text = "the **build** broke\nbuild again";
+    const html = render(text, [
+      { start: 6, end: 11 },
+      { start: 20, end: 25 },
+    ]);
+    expect(html).toContain('<strong><mark class="search-mark">build</mark></strong>');
+    expect(html).toContain('<br/>\n<mark class="search-mark">build</mark> again');
+  });
+
+  test("plain text with a match goes through the parser to be marked", () => {
+    expect(render("hello there", [{ start: 6, end: 11 }])).toBe(
+      '<div class="markdown"><p>hello <mark class="search-mark">there</mark></p></div>',
+    );
+  });
+
+  test("a match inside escaped text is left unmarked rather than marked in the wrong place", () => {
+    expect(render("a \\*b\\* c", [{ start: 8, end: 9 }])).not.toContain("<mark");
+  });
+});

@@ -8,6 +8,7 @@ import { attempt } from "../../chat/notices";
 import { canPin } from "../../chat/permissions";
 import { fullDate } from "../../chat/relative-time";
 import { Avatar } from "../avatar";
+import { MessageText } from "../message/message-text";
 import { Dialog } from "../ui/dialog";
 
 /** The channel's pinned messages, most recently pinned first: jump to one, unpin where allowed. */
@@ -21,6 +22,7 @@ export function PinnedDialog({
   onClose: () => void;
 }) {
   const { user } = useClientState();
+  const nameOf = (id: string) => state.members[id]?.user.name ?? id;
   const [pinned, setPinned] = useState<MessageResponse[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
@@ -49,7 +51,18 @@ export function PinnedDialog({
                 <div className="pinned__meta">
                   <strong>{m.user.name}</strong> <time dateTime={m.created_at}>{fullDate(m.created_at)}</time>
                 </div>
-                <p className="pinned__text">{m.text || "(a file)"}</p>
+                <div className="pinned__text">
+                  {m.text ? (
+                    <MessageText
+                      text={m.text}
+                      mentions={m.mentioned_users}
+                      userId={user?.id}
+                      names={Object.fromEntries(m.mentioned_users.map((id) => [id, nameOf(id)]))}
+                    />
+                  ) : (
+                    <p className="muted">(a file)</p>
+                  )}
+                </div>
                 <Link className="pinned__jump" to={messagePath(m)} onClick={onClose}>
                   Jump to message
                 </Link>

@@ -1,13 +1,19 @@
 /**
  * Message text as markdown (react-markdown + GFM): bold, italic, code, code blocks, links, lists,
  * quotes. No raw HTML; only http(s) and mailto links are clickable and they open in a new tab;
- * images are not loaded (their alt text shows). `@id` mentions of members are highlighted.
+ * images are not loaded (their alt text shows). `@id` mentions of members are highlighted. A line
+ * break is a break, as typed (remark-breaks), not the space CommonMark makes of it. Search results
+ * pass the server's match ranges to be marked. Everywhere a message is shown renders it here.
  * Loaded lazily: the chat opens with plain text and swaps this in.
  */
+
+import type { HighlightRange } from "@parley/protocol";
 import type { ReactElement, ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
+import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import { splitMentions } from "../../chat/mentions";
+import { remarkHighlight } from "./remark-highlight";
 
 export interface MarkdownTextProps {
   text: string;
@@ -17,6 +23,8 @@ export interface MarkdownTextProps {
   userId: string | undefined;
   /** Display names of mentioned users. */
   names: Readonly<Record<string, string>>;
+  /** Matches to mark (search results): offsets into `text`. */
+  highlight?: readonly HighlightRange[];
 }
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
@@ -37,8 +45,9 @@ export const isPlainText = (text: string): boolean => PLAIN.test(text) && !/www\
 const rendered = new Map<string, ReactElement>();
 const RENDERED_MAX = 2000;
 
-function renderKey({ text, mentions, userId, names }: MarkdownTextProps): string {
-  return [text, userId ?? "", ...mentions.map((id) => `${id}=${names[id] ?? ""}`)].join("\u0000");
+function renderKey({ text, mentions, userId, names, highlight = [] }: MarkdownTextProps): string {
+  const marks = highlight.map((r) => `${r.start}-${r.end}`).join(",");
+  return [text, userId ?? "", marks, ...mentions.map((id) => `${id}=${names[id] ?? ""}`)].join("\u0000");
 }
 
 function withMentions(children: ReactNode, props: MarkdownTextProps): ReactNode {
@@ -68,13 +77,14 @@ export default function MarkdownText(props: MarkdownTextProps) {
   const key = renderKey(props);
   let element = rendered.get(key);
   if (!element) {
-    element = isPlainText(props.text) ? (
-      <div className="markdown">
-        <p>{props.text.trimEnd()}</p>
-      </div>
-    ) : (
-      renderMarkdown(props)
-    );
+    element =
+      isPlainText(props.text) && !props.highlight?.length ? (
+        <div className="markdown">
+          <p>{props.text.trimEnd()}</p>
+        </div>
+      ) : (
+        renderMarkdown(props)
+      );
     if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
     rendered.set(key, element);
   }
@@ -104,11 +114,15 @@ function renderMarkdown(props: MarkdownTextProps): ReactElement {
     h5: ({ children }) => <p className="md-heading">{mention(children)}</p>,
     h6: ({ children }) => <p className="md-heading">{mention(children)}</p>,
     td: ({ children }) => <td>{mention(children)}</td>,
+    mark: ({ children }) => <mark className="search-mark">{mention(children)}</mark>,
   };
+  const ranges = [...(props.highlight ?? [])].sort((a, b) => a.start - b.start);
+  // Marks first: line breaks make text nodes that no longer know where they were written.
+  const remarkPlugins = [remarkGfm, remarkHighlight(ranges), remarkBreaks];
   return (
     <div className="markdown">
       {/* Called, not mounted: a pure function, so the parsed tree itself is what gets cached. */}
-      {Markdown({ remarkPlugins: [remarkGfm], skipHtml: true, components, children: props.text })}
+      {Markdown({ remarkPlugins, skipHtml: true, components, children: props.text })}
     </div>
   );
 }

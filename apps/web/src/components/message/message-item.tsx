@@ -163,7 +163,14 @@ export function MessageItem({ message, groupStart, inThread = false, tabbable = 
       {!deleted && !editing && message.status === "received" && (
         <MessageActionBar message={message} actions={actions} onActiveChange={setActive} />
       )}
-      {history && <EditHistoryDialog messageId={message.id} onClose={() => setHistory(false)} />}
+      {history && (
+        <EditHistoryDialog
+          messageId={message.id}
+          mentions={message.mentioned_users}
+          names={names}
+          onClose={() => setHistory(false)}
+        />
+      )}
     </article>
   );
 }

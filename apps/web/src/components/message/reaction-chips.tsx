@@ -43,17 +43,16 @@ export function ReactionChips({ message, userId, onToggle, disabled, nameOf }: R
               type="button"
               className={own ? "reaction reaction--own" : "reaction"}
               aria-pressed={own}
-              aria-label={`${who}. ${own ? "Remove your reaction" : "React"}`}
               title={who}
               disabled={disabled}
               onClick={() => onToggle(type)}
               data-testid="reaction-chip"
             >
-              <span className="reaction__emoji" aria-hidden="true">
-                {type}
-              </span>
-              <span className="reaction__count" aria-hidden="true">
-                {count}
+              {/* Named by what it shows, then who and what a press does: a name that left out the
+                  visible emoji and count failed WCAG 2.5.3 (label in name). */}
+              <span className="reaction__emoji">{type}</span> <span className="reaction__count">{count}</span>
+              <span className="visually-hidden">
+                {`${count === 1 ? "reaction" : "reactions"}: ${who}. ${own ? "Remove your reaction" : "React"}`}
               </span>
             </button>
           </li>
