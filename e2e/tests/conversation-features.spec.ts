@@ -142,18 +142,18 @@ test.describe("conversation features between two users", () => {
 
     await hoverAction(a.page, "Shipped!", "React with 👍");
     const chipA = messageWith(a.page, "Shipped!").getByTestId("reaction-chip");
-    await expect(chipA).toHaveText("👍1");
+    await expect(chipA.locator(".reaction__count")).toHaveText("1");
     await expect(chipA).toHaveAttribute("aria-pressed", "true");
     const chipB = messageWith(b.page, "Shipped!").getByTestId("reaction-chip");
-    await expect(chipB).toHaveText("👍1");
+    await expect(chipB.locator(".reaction__count")).toHaveText("1");
     await expect(chipB).toHaveAttribute("aria-pressed", "false");
     await expect(chipB).toHaveAttribute("title", `${ana.name} reacted with 👍`);
 
     await chipB.click();
-    await expect(chipA).toHaveText("👍2");
+    await expect(chipA.locator(".reaction__count")).toHaveText("2");
     await expect(chipB).toHaveAttribute("aria-pressed", "true");
     await chipA.click();
-    await expect(chipB).toHaveText("👍1");
+    await expect(chipB.locator(".reaction__count")).toHaveText("1");
     await expect(chipA).toHaveAttribute("aria-pressed", "false");
     await a.context.close();
     await b.context.close();

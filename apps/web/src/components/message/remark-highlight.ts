@@ -19,7 +19,7 @@ function visit(node: Parent, ranges: readonly HighlightRange[]): void {
   for (const child of node.children) {
     if (child.type === "text") out.push(...split(child, ranges));
     else {
-      if ("children" in child && child.type !== "inlineCode") visit(child, ranges);
+      if ("children" in child) visit(child, ranges);
       out.push(child);
     }
   }
