@@ -31,6 +31,34 @@ test("channel names: no payload runs", async ({ browser, request }) => {
   await context.close();
 });
 
+test("channel topics and the system messages announcing them: no payload runs", async ({
+  browser,
+  request,
+}) => {
+  const viewer = await createUser(request, "Viewer");
+  const cid = await createChannel(request, viewer, [], "XSS topics");
+  const [type, id] = cid.split(":");
+  const { page, context, watch } = await watchedPage(browser, viewer, `/c/${cid}`);
+  // A topic is one line: the corpus's single-line payloads, the length a topic allows.
+  const topics = fitting(250).filter((t) => !/[\r\n]/.test(t));
+  expect(topics.length).toBeGreaterThanOrEqual(100);
+  const topic = page.getByTestId("channel-topic");
+  const announced = page.locator("[data-testid=system-message]").last();
+  for (const text of topics) {
+    const res = await page.request.fetch(`/chat/channels/${type}/${id}?api_key=${await apiKey(page)}`, {
+      method: "PATCH",
+      headers: { Authorization: `Bearer ${viewer.auth.streamToken}` },
+      data: { set: { topic: text } },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    // The header and the system message show it, as text.
+    await expect.poll(() => topic.textContent()).toBe(` · ${text.trim()}`);
+    await expect.poll(() => announced.textContent()).toContain(text.trim());
+  }
+  await expectNothingRan(page, watch);
+  await context.close();
+});
+
 let key: string | undefined;
 async function apiKey(page: Page): Promise<string> {
   key ??= ((await (await page.request.get("/api/config")).json()) as { apiKey: string }).apiKey;

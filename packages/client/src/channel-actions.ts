@@ -36,7 +36,7 @@ export class ChannelActions {
     store.set(applyOwnRead(store.state, read, store.ctx));
   }
 
-  async update(set: { name?: string; image?: string }): Promise<ChannelResponse> {
+  async update(set: { name?: string; image?: string; topic?: string }): Promise<ChannelResponse> {
     const store = this.#store;
     const { channel } = await this.#services.rest.updateChannel(store.type, store.requireId(), set);
     store.set(withChannelData(store.state, channel));

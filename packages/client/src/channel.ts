@@ -281,7 +281,7 @@ export class Channel {
 
   // ---- channel actions ----
 
-  update(set: { name?: string; image?: string }): Promise<ChannelResponse> {
+  update(set: { name?: string; image?: string; topic?: string }): Promise<ChannelResponse> {
     return this.#parts.actions.update(set);
   }
 

@@ -146,6 +146,9 @@ export function withNewMessage(
   // A thread reply not sent to the channel is not in the list (its parent's summary comes as
   // thread.updated); only a mention of the reader in it counts, as the server counts it.
   if (!isChannelVisible(message)) return withThreadMention(state, message, ctx);
+  // A system message is only shown: it is never unread, moves no read position and does not make
+  // the channel active (the server keeps its last_message_at).
+  if (message.type === "system") return insert ? withMessage(state, toLocalMessage(message)) : state;
   const known = state.messages.some((m) => m.id === message.id && m.status === "received");
   let next: ChannelStateSnapshot = insert ? withMessage(state, toLocalMessage(message)) : state;
   const lastMessageAt = laterIso(next.lastMessageAt, message.created_at);

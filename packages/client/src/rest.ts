@@ -112,7 +112,12 @@ export class RestClient {
       : this.call("queryChannel", { params: { type, id }, body }, options);
   }
 
-  updateChannel(type: string, id: string, set: { name?: string; image?: string }, options?: RequestOptions) {
+  updateChannel(
+    type: string,
+    id: string,
+    set: { name?: string; image?: string; topic?: string },
+    options?: RequestOptions,
+  ) {
     return this.call("updateChannel", { params: { type, id }, body: { set } }, options);
   }
 

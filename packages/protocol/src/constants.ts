@@ -7,6 +7,8 @@ export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 300;
 /** Members a channel answer lists (the default and the most a channel list may ask for). */
 export const MEMBER_LIMIT = 100;
+/** The longest channel topic (one line under the channel's name). */
+export const CHANNEL_TOPIC_MAX = 250;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_PAGE_SIZE = 10;
 export const MAX_FRAME_BYTES = 64 * 1024;

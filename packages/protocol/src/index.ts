@@ -22,6 +22,8 @@ export * from "./rest.js";
 export * from "./search.js";
 export * from "./sessions.js";
 export * from "./signup.js";
+export * from "./system-text.js";
+export * from "./threads-inbox.js";
 export * from "./two-factor.js";
 export * from "./two-factor-answers.js";
 export * from "./unread-rule.js";

@@ -71,6 +71,10 @@ export const channelResponseSchema = z.object({
   is_direct: z.boolean().describe("Set when the channel was created from a member list with no id."),
   deleted_at: timeOrNull,
   truncated_at: timeOrNull,
+  topic: z
+    .string()
+    .optional()
+    .describe("What the channel is about, shown under its name; empty when none (always sent)."),
   config: channelConfigSchema,
 });
 export type ChannelResponse = z.infer<typeof channelResponseSchema>;
@@ -221,6 +225,29 @@ export type PollVotesResponse = z.infer<typeof pollVotesResponseSchema>;
 
 // ---- messages and channel states ----
 
+/** What a system message announces (docs/api.md "System messages"). */
+export const SYSTEM_EVENT_KINDS = [
+  "member_joined",
+  "member_left",
+  "member_added",
+  "member_removed",
+  "channel_renamed",
+  "channel_image_changed",
+  "channel_topic_changed",
+] as const;
+export type SystemEventKind = (typeof SYSTEM_EVENT_KINDS)[number];
+
+export const systemEventSchema = z.object({
+  kind: z.enum(SYSTEM_EVENT_KINDS),
+  actor_id: z.string().describe("Who made the change: the message's `user`."),
+  targets: z
+    .array(z.object({ id: z.string(), name: z.string().describe("Their name when it happened.") }))
+    .describe("The members added or removed; empty for the other kinds."),
+  from: z.string().optional().describe("The name, picture URL or topic before the change."),
+  to: z.string().optional().describe("The name, picture URL or topic after it (empty: cleared)."),
+});
+export type SystemEvent = z.infer<typeof systemEventSchema>;
+
 export const messageResponseSchema = z.object({
   id: z.string(),
   cid: z.string(),
@@ -254,6 +281,9 @@ export const messageResponseSchema = z.object({
   poll: pollResponseSchema
     .optional()
     .describe('The poll as the reader sees it; REST answers and `message.new` only (see "Polls").'),
+  system: systemEventSchema
+    .optional()
+    .describe('On a message of type `system` only: the change it announces (see "System messages").'),
 });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 

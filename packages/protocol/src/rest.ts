@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PAGE_SIZE, MEMBER_LIMIT } from "./constants.js";
+import { CHANNEL_TOPIC_MAX, MAX_PAGE_SIZE, MEMBER_LIMIT } from "./constants.js";
 import { userIdSchema } from "./ids.js";
 
 const limit = (max: number) => z.number().int().min(1).max(max);
@@ -14,6 +14,12 @@ const imageUrl = z
   .max(2048)
   .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "image must be an http(s) URL");
 const channelName = z.string().trim().max(128, "channel name must be at most 128 characters");
+/** One line: a topic is shown under the channel's name. */
+const channelTopic = z
+  .string()
+  .trim()
+  .max(CHANNEL_TOPIC_MAX, `channel topic must be at most ${CHANNEL_TOPIC_MAX} characters`)
+  .refine((v) => !/[\r\n]/.test(v), "channel topic must be one line");
 
 export const messagePaginationSchema = z
   .object({
@@ -83,7 +89,9 @@ export const channelQueryBodySchema = z
 
 export const updateChannelBodySchema = z
   .object({
-    set: z.object({ name: channelName.optional(), image: imageUrl.optional() }).strict(),
+    set: z
+      .object({ name: channelName.optional(), image: imageUrl.optional(), topic: channelTopic.optional() })
+      .strict(),
   })
   .strict();
 

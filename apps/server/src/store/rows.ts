@@ -1,4 +1,10 @@
-import type { AttachmentResponse, ChannelConfig, ChannelNotifyLevel, NotifyLevel } from "@parley/protocol";
+import type {
+  AttachmentResponse,
+  ChannelConfig,
+  ChannelNotifyLevel,
+  NotifyLevel,
+  SystemEvent,
+} from "@parley/protocol";
 import type { Policy } from "../domain/policies/policy.js";
 import type {
   AccountsTable,
@@ -66,10 +72,11 @@ export interface MemberRow extends Omit<MembersTable, "hidden" | "muted" | "noti
 }
 
 export interface MessageRow
-  extends Omit<MessagesTable, "show_in_channel" | "mentioned_users" | "attachments"> {
+  extends Omit<MessagesTable, "show_in_channel" | "mentioned_users" | "attachments" | "system"> {
   show_in_channel: boolean;
   mentioned_users: string[];
   attachments: AttachmentResponse[];
+  system?: SystemEvent | null;
 }
 
 export interface BanRow extends Omit<BansTable, "shadow"> {

@@ -91,6 +91,8 @@ export interface ChannelsTable {
   truncated_at: string | null;
   truncated_seq: number;
   last_seq: number;
+  /** One line under the channel's name (migration 0021); '' when none. */
+  topic?: string;
 }
 
 export interface MembersTable {
@@ -132,6 +134,8 @@ export interface MessagesTable {
   pinned_by_id: string | null;
   /** The poll this message carries (polls, migration 0003). */
   poll_id?: string | null;
+  /** On a system message, the change it announces as JSON (migration 0021); null otherwise. */
+  system?: string | null;
 }
 
 export interface MessageVersionsTable {

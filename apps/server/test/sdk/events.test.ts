@@ -82,6 +82,7 @@ function normalize(s: ChannelStateSnapshot, options: Compare = {}) {
       is_direct: c.is_direct,
       deleted_at: c.deleted_at,
       truncated_at: c.truncated_at,
+      topic: c.topic,
     },
     messages: s.messages.map(({ status: _status, error: _error, user, poll, ...m }) => ({
       ...m,
@@ -271,10 +272,17 @@ describe("events test: state from events = fresh fetch", () => {
   test("channel.updated", async () => {
     const s = await scene();
     await applying(s, "channel.updated", () =>
-      s.channelA.update({ name: "renamed", image: "https://example.com/a.png" }),
+      s.channelA.update({ name: "renamed", image: "https://example.com/a.png", topic: "news" }),
     );
     await expectConverged(s);
     expect(s.channelB.data?.name).toBe("renamed");
+    // Each change posted a system message, applied like any message and never unread.
+    const system = s.channelB.state.messages.filter((m) => m.type === "system");
+    expect(system.map((m) => m.system?.kind)).toEqual([
+      "channel_renamed",
+      "channel_image_changed",
+      "channel_topic_changed",
+    ]);
   });
 
   test("channel.truncated", async () => {

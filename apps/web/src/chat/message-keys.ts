@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from "react";
 
-const MESSAGE = '[data-testid="message"]';
+/** Messages and system messages alike, in document order. */
+const MESSAGE = '[data-testid="message"], [data-testid="system-message"]';
 
 /**
  * Keyboard moves between the messages of a list (↑ ↓, Home, End); a focused message shows its

@@ -5,12 +5,13 @@ import {
   ErrorCode,
   MEMBER_LIMIT,
   type MemberResponse,
+  type MembershipResponse,
   type QueryChannelsBody,
   toCid,
   type UpdateChannelBody,
   type UpdateMembersBody,
 } from "@parley/protocol";
-import type { ChannelRow, MemberRow, Repos, Store } from "../../store/store.js";
+import type { ChannelRow, MemberRow, Repos, Store, UserRow } from "../../store/store.js";
 import { ensure, ensureRemovable } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { type Clock, iso } from "../clock.js";
@@ -24,6 +25,8 @@ import { appendEvent } from "./channel-events.js";
 import { ChannelReader, type RenderedChannelState } from "./channel-reader.js";
 import type { ChannelTypes } from "./channel-types.js";
 import { toChannelResponse, toMemberResponse } from "./serialize.js";
+import { setStar } from "./set-star.js";
+import { announceMembers, appendSystemMessage, channelChanges } from "./system-messages.js";
 
 export class ChannelsService {
   private readonly reader: ChannelReader;
@@ -85,6 +88,11 @@ export class ChannelsService {
       const channel = toChannelResponse(row, ctx.config);
       const user = await this.userOf(tx, actor);
       await appendEvent(tx, row, now, { type: "channel.updated", channel, user });
+      if (ctx.user) {
+        for (const change of channelChanges(ctx.channel, body.set)) {
+          await appendSystemMessage(tx, row, ctx.user, now, change);
+        }
+      }
       return { channel };
     });
   }
@@ -271,6 +279,8 @@ export class ChannelsService {
     const cid = ctx.channel.cid;
     await this.store.transaction(async (tx) => {
       let row = (await tx.channels.lock(cid)) as ChannelRow;
+      const added: UserRow[] = [];
+      const removed: UserRow[] = [];
       await this.requireUsers(tx, add);
       for (const userId of unique(add)) {
         if (await tx.members.get(cid, userId)) continue;
@@ -279,6 +289,7 @@ export class ChannelsService {
         row = await tx.channels.update(cid, { member_count: await tx.members.count(cid), updated_at: now });
         const u = await tx.users.get(userId);
         if (!u) continue;
+        added.push(u);
         const member = toMemberResponse(m, u);
         const channel = toChannelResponse(row, ctx.config);
         await appendEvent(tx, row, now, { type: "member.added", member, channel });
@@ -296,6 +307,7 @@ export class ChannelsService {
         row = await tx.channels.update(cid, { member_count: await tx.members.count(cid), updated_at: now });
         const u = await tx.users.get(userId);
         if (!u) continue;
+        removed.push(u);
         const channel = toChannelResponse(row, ctx.config);
         const member = toMemberResponse(m, u);
         await appendEvent(tx, row, now, { type: "member.removed", member, channel });
@@ -306,6 +318,7 @@ export class ChannelsService {
         });
         tx.emit({ kind: "access", cid, userIds: [userId] });
       }
+      if (ctx.user) await announceMembers(tx, row, ctx.user, now, added, removed);
       for (const { user_id: userId, channel_role: role } of assign) {
         const m = await tx.members.get(cid, userId);
         if (!m) throw invalid("assign_roles", `user ${userId} is not a member of this channel`);

@@ -26,6 +26,7 @@ export function toChannelResponse(c: ChannelRow, config: ChannelConfig): Channel
     is_direct: c.is_direct,
     deleted_at: c.deleted_at,
     truncated_at: c.truncated_at,
+    topic: c.topic ?? "",
     config,
   };
 }
@@ -94,6 +95,7 @@ export function toMessageResponse(m: MessageRow, u: UserRow, extras: MessageExtr
     pinned_at: m.pinned_at,
     pinned_by_id: m.pinned_by_id,
     poll_id: m.poll_id ?? null,
+    ...(m.system ? { system: m.system } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { ChannelRow, MemberRow, UnitOfWork } from "../../store/store.js";
 import { appendEvent } from "../channels/channel-events.js";
 import type { ChannelTypes } from "../channels/channel-types.js";
 import { toChannelResponse, toMemberResponse } from "../channels/serialize.js";
+import { appendSystemMessage } from "../channels/system-messages.js";
 
 /**
  * Makes a new account a member of its invite's channels, inside the sign-up's unit of work: the
@@ -41,6 +42,7 @@ export async function joinChannels(
     const channel = toChannelResponse(row, await types.get(row.type, tx));
     const member = toMemberResponse(m, user);
     await appendEvent(tx, row, now, { type: "member.added", member, channel });
+    await appendSystemMessage(tx, row, user, now, { kind: "member_joined", targets: [] });
     tx.emit({
       kind: "users",
       userIds: [userId],

@@ -190,6 +190,8 @@ export class MessagesService {
     return this.change(actor, id, "UpdateMessage", async (tx, m, ctx) => {
       if (m.type === "deleted")
         throw new DomainError(ErrorCode.badRequest, "a deleted message cannot be edited");
+      if (m.type === "system")
+        throw new DomainError(ErrorCode.badRequest, "a system message cannot be edited");
       const clean = checkText(text, ctx);
       if (clean === m.text) return null;
       const versions = await tx.conversation.versions(id, -1, 1);

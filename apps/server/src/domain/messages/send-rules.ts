@@ -32,6 +32,7 @@ export async function checkSend(
       throw invalid("message.parent_id", "you cannot reply to a reply; reply in its thread");
     if (parent.type === "deleted")
       throw invalid("message.parent_id", "you cannot reply to a deleted message");
+    if (parent.type === "system") throw invalid("message.parent_id", "you cannot reply to a system message");
   } else if (m.show_in_channel) {
     throw invalid("message.show_in_channel", "show_in_channel needs parent_id");
   }

@@ -48,6 +48,7 @@ export function splitStanding(r: StandingRow): ChannelStanding {
     truncated_at: r.truncated_at,
     truncated_seq: r.truncated_seq,
     last_seq: r.last_seq,
+    topic: r.topic,
   };
   const member: MemberRow | undefined =
     r.m_user_id === null

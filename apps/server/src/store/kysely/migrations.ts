@@ -4,6 +4,10 @@ import { signupInvitesMigration } from "./migration-0017-signup-invites.js";
 import { passwordResetsMigration } from "./migration-0018-password-resets.js";
 import { twoFactorMigration } from "./migration-0019-two-factor.js";
 import { identitiesMigration } from "./migration-0020-identities.js";
+import { channelTopicMigration } from "./migration-0021-channel-topic.js";
+import { readReceiptsMigration } from "./migration-0022-read-receipts.js";
+import { userStatusMigration } from "./migration-0023-user-status.js";
+import { favouritesMigration } from "./migration-0024-favourites.js";
 
 /** A migration that adds one index. */
 function indexOn(name: string, table: string, columns: string[]): Migration {
@@ -479,4 +483,8 @@ export const coreMigrations: Record<string, Migration> = {
   "0018_password_resets": passwordResetsMigration,
   "0019_two_factor": twoFactorMigration,
   "0020_identities": identitiesMigration,
+  "0021_channel_topic": channelTopicMigration,
+  "0022_read_receipts": readReceiptsMigration,
+  "0023_user_status": userStatusMigration,
+  "0024_favourites": favouritesMigration,
 };

@@ -69,12 +69,14 @@ export const messageOf = (r: MessagesTable): MessageRow => ({
   show_in_channel: r.show_in_channel === 1,
   mentioned_users: listOf(r.mentioned_users),
   attachments: listOf(r.attachments),
+  system: r.system ? (JSON.parse(r.system) as MessageRow["system"]) : undefined,
 });
 
 export const messageColumns = writer<MessageRow, MessagesTable>({
   show_in_channel: bit,
   mentioned_users: JSON.stringify,
   attachments: JSON.stringify,
+  system: (v) => (v ? JSON.stringify(v) : null),
 });
 
 export const channelTypeOf = (r: ChannelTypesTable): ChannelTypeRow => ({

@@ -100,6 +100,7 @@ export function channelRow(over: Partial<ChannelRow> = {}): ChannelRow {
     truncated_at: null,
     truncated_seq: 0,
     last_seq: 0,
+    topic: "",
     ...over,
   };
 }

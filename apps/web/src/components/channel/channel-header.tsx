@@ -26,6 +26,8 @@ export function ChannelHeader({ channel, state }: { channel: Channel; state: Cha
   const { userID } = useClientState();
   const [open, setOpen] = useState<"members" | "pinned" | null>(null);
   const display = channelDisplay(state, userID, channel.cid);
+  const topic = state.channel?.topic ?? "";
+  const partner = dmPartner(state, userID);
   // Re-rendered by the clock too, so a timed mute's marker goes when the mute ends.
   const muted = mutedText(channel, useNow());
   return (
@@ -44,8 +46,10 @@ export function ChannelHeader({ channel, state }: { channel: Channel; state: Cha
             </span>
           )}
         </h1>
-        <p className="channel-header__meta" data-testid="channel-meta">
+        <p className="channel-header__meta" data-testid="channel-meta" title={topic || undefined}>
           {subtitle(state, userID)}
+          {partner && <UserStatusMark user={partner} variant="full" />}
+          {topic && <span data-testid="channel-topic"> · {topic}</span>}
         </p>
       </div>
       <div className="channel-header__actions">

@@ -32,7 +32,7 @@ export function ChannelMenu({ channel, state, onMembers, onPinned }: ChannelMenu
     user?.notify?.default_level ?? "mentions",
   );
   const items = [
-    manage && { label: "Rename or change picture", onSelect: () => setOpen("settings") },
+    manage && { label: "Channel settings", onSelect: () => setOpen("settings") },
     { label: manage ? "Add or remove members" : "Members", onSelect: onMembers },
     { label: "Pinned messages", onSelect: onPinned },
     member && { label: `Notifications: ${level}`, onSelect: () => setOpen("notifications") },

@@ -9,6 +9,7 @@ import { useMarkRead } from "../../chat/use-mark-read";
 import { useMessageList } from "../../chat/use-message-list";
 import { useJumpToMessage } from "../../search/use-jump-to-message";
 import { MessageItem } from "../message/message-item";
+import { SystemMessage } from "../message/system-message";
 import { Icon } from "../ui/icons";
 import { NewMessagesAnnouncer } from "./new-messages-announcer";
 
@@ -38,6 +39,7 @@ function Row({ row, tabbable, onGap }: { row: MessageRow; tabbable: boolean; onG
       </div>
     );
   }
+  if (row.message.type === "system") return <SystemMessage message={row.message} tabbable={tabbable} />;
   return <MessageItem message={row.message} groupStart={row.groupStart} tabbable={tabbable} />;
 }
 
