@@ -36,6 +36,7 @@ import { chatMessageRoutes } from "./http/routes/chat-messages.js";
 import { chatModerationRoutes } from "./http/routes/chat-moderation.js";
 import { chatNotificationRoutes } from "./http/routes/chat-notifications.js";
 import { chatPollRoutes } from "./http/routes/chat-polls.js";
+import { chatReceiptRoutes } from "./http/routes/chat-receipts.js";
 import { chatSearchRoutes } from "./http/routes/chat-search.js";
 import { chatUploadRoutes } from "./http/routes/chat-uploads.js";
 import { chatUserRoutes } from "./http/routes/chat-users.js";
@@ -326,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         await rest.register(chatSearchRoutes(services));
         await rest.register(chatImageRoutes(images));
         await rest.register(chatNotificationRoutes(services));
+        await rest.register(chatReceiptRoutes(services));
         await rest.register(chatEmailRoutes(email.addresses));
       });
     },

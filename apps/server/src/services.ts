@@ -26,6 +26,7 @@ import { PollsService } from "./domain/polls/polls-service.js";
 import { PresenceService } from "./domain/presence/presence-service.js";
 import { ReactionsService } from "./domain/reactions/reactions-service.js";
 import { ReadService } from "./domain/read-state/read-service.js";
+import { ReceiptsService } from "./domain/read-state/receipts-service.js";
 import { SearchService } from "./domain/search/search-service.js";
 import { SettingsService } from "./domain/settings/settings-service.js";
 import { TwoFactorService } from "./domain/two-factor/two-factor-service.js";
@@ -55,6 +56,7 @@ export interface Services {
   reactions: ReactionsService;
   uploads: UploadsService;
   read: ReadService;
+  receipts: ReceiptsService;
   moderation: ModerationService;
   policies: PoliciesService;
   presence: PresenceService;
@@ -166,6 +168,7 @@ export function createServices(deps: {
     moderation: new ModerationService(store, types, messages, clock),
     policies: new PoliciesService(types),
     read: new ReadService(store, types, clock),
+    receipts: new ReceiptsService(store, types, clock),
     presence,
     search: new SearchService(store, types),
     polls: new PollsService(pollDeps),

@@ -39,6 +39,7 @@ import { ImageCache } from "./images.js";
 import { MessageSender } from "./message-sender.js";
 import { Moderation } from "./moderation.js";
 import { Notifications, notifyRecipient } from "./notifications.js";
+import { Receipts } from "./receipts.js";
 import { type RequestOptions, RestClient } from "./rest.js";
 import { type ChannelListQuery, requeryChannelList } from "./resume.js";
 import type {
@@ -86,6 +87,10 @@ export class ChatClient {
   readonly moderation: Moderation;
   /** Notification levels, Do Not Disturb, Web Push devices and email digests. */
   readonly notifications: Notifications;
+  /** The read-receipt privacy setting and who has read a message. */
+  readonly receipts: Receipts;
+  /** The threads the user takes part in, with their unread replies (kept live from events). */
+  readonly threads: ThreadsInbox;
   /** Every channel object the client holds, by cid. */
   readonly activeChannels = new Map<string, Channel>();
   readonly logger: Logger;
@@ -126,6 +131,7 @@ export class ChatClient {
     if (options.validateAnswers !== undefined) restOptions.validateAnswers = options.validateAnswers;
     this.rest = new RestClient(restOptions);
     this.moderation = new Moderation(this.rest);
+    this.receipts = new Receipts(this.rest);
     this.notifications = new Notifications({
       rest: this.rest,
       held: (cid) => this.activeChannels.get(cid),

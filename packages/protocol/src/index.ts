@@ -18,6 +18,7 @@ export * from "./passwords.js";
 export * from "./plain-text.js";
 export * from "./policies.js";
 export * from "./polls.js";
+export * from "./receipts.js";
 export * from "./rest.js";
 export * from "./search.js";
 export * from "./sessions.js";

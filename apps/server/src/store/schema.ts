@@ -290,6 +290,14 @@ export interface WorkerLeasesTable {
   expires_at: string;
 }
 
+/** A user's privacy settings (migration 0022); no row: the defaults. */
+export interface PrivacySettingsTable {
+  user_id: string;
+  /** 1 when others may see how far the user has read (read receipts). */
+  share_read_receipts: number;
+  updated_at: string;
+}
+
 /** Run-time settings (migration 0017): one JSON value per key. */
 export interface AppSettingsTable {
   key: string;
@@ -395,6 +403,7 @@ export interface Database {
   two_factor_devices: TwoFactorDevicesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   app_settings: AppSettingsTable;
+  privacy_settings: PrivacySettingsTable;
   invites: InvitesTable;
   /** Kysely's own bookkeeping; listed so the type of `Generated` stays referenced for future tables. */
   _unused?: { id: Generated<number> };

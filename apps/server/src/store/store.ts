@@ -6,6 +6,7 @@ import type { InviteRepo, SettingsRepo } from "./invite-store.js";
 import type { NotificationRepo } from "./notification-store.js";
 import type { PasswordRepo } from "./password-store.js";
 import type { PollRepo } from "./poll-store.js";
+import type { ReceiptRepo } from "./receipt-store.js";
 import type {
   BanRow,
   ChannelRow,
@@ -30,6 +31,7 @@ export type * from "./invite-store.js";
 export type * from "./notification-store.js";
 export type * from "./password-store.js";
 export type * from "./poll-store.js";
+export type * from "./receipt-store.js";
 export type * from "./rows.js";
 export type * from "./two-factor-store.js";
 
@@ -351,6 +353,8 @@ export interface Repos {
   settings: SettingsRepo;
   invites: InviteRepo;
   twoFactor: TwoFactorRepo;
+  receipts: ReceiptRepo;
+  threads: ThreadRepo;
 }
 
 /** A message search (spec §3, §9): folded terms, every one must match; `prefix` as a prefix. */

@@ -11,6 +11,7 @@ import { notificationRows } from "./rows-notifications.js";
 import { oidcRows } from "./rows-oidc.js";
 import { passwordRows } from "./rows-passwords.js";
 import { pollRows } from "./rows-polls.js";
+import { readReceiptRows } from "./rows-read-receipts.js";
 import { sessionRows } from "./rows-sessions.js";
 import { twoFactorRows } from "./rows-two-factor.js";
 import { websocketRows } from "./rows-websocket.js";
@@ -27,6 +28,10 @@ const TABLES: [string, Row[]][] = [
   ["polls", pollRows],
   ["search, moderation, policies, account", moderationRows],
   ["notifications", notificationRows],
+  ["favourites", favouriteRows],
+  ["read receipts", readReceiptRows],
+  ["threads inbox", threadsInboxRows],
+  ["user status", userStatusRows],
   ["single sign-on", oidcRows],
   ["passwords", passwordRows],
   ["sign-up modes, invites, admin settings", accountsAdminRows],

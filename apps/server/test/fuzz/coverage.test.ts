@@ -7,6 +7,8 @@ import { notificationEndpoints } from "./endpoints-notifications.js";
 import { oidcEndpoints } from "./endpoints-oidc.js";
 import { pollEndpoints } from "./endpoints-polls.js";
 import { queryEndpoints } from "./endpoints-query.js";
+import { readReceiptEndpoints } from "./endpoints-read-receipts.js";
+import { threadsInboxEndpoints } from "./endpoints-threads-inbox.js";
 import { twoFactorEndpoints } from "./endpoints-two-factor.js";
 import { wsShapes } from "./ws-shapes.js";
 
@@ -23,6 +25,10 @@ test("every REST body and query schema of the protocol is fuzzed", () => {
     ...moderationEndpoints({ adminId: "", victimId: "", victimMessageId: "", cid: "", sessionToken: "" }),
     ...queryEndpoints({ channelPath: "", messageId: "", cid: "" }),
     ...notificationEndpoints(),
+    ...favouriteEndpoints({ channelPath: "" }),
+    ...readReceiptEndpoints({ messageId: "", userId: "" }),
+    ...threadsInboxEndpoints(() => ""),
+    ...userStatusEndpoints(),
     ...twoFactorEndpoints(() => ""),
     ...oidcEndpoints(() => ""),
     ...accountEndpoints(() => ""),

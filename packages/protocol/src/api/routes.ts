@@ -8,6 +8,7 @@ import { notificationRoutes } from "./notification-routes.js";
 import { oidcRoutes } from "./oidc-routes.js";
 import { passwordRoutes } from "./password-routes.js";
 import { pollRoutes } from "./poll-routes.js";
+import { receiptRoutes } from "./receipt-routes.js";
 import type { ApiRoute } from "./route.js";
 import { sessionRoutes } from "./session-routes.js";
 import { signupRoutes } from "./signup-routes.js";
@@ -54,6 +55,7 @@ export const apiRoutes = {
   ...moderationRoutes,
   ...userRoutes,
   ...notificationRoutes,
+  ...receiptRoutes,
   ...oidcRoutes,
   ...passwordRoutes,
   ...signupRoutes,

@@ -10,6 +10,7 @@ import { channelCapabilities } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";
 import { renderPages } from "../messages/message-view.js";
 import type { MessagesService } from "../messages/messages-service.js";
+import { mayShowReadPosition } from "../read-state/receipt-rules.js";
 import { type ChannelContext, loadChannel, loadChannels } from "./channel-context.js";
 import type { ChannelTypes } from "./channel-types.js";
 import { hiddenKinds } from "./readable.js";
@@ -97,6 +98,10 @@ export class ChannelReader {
       const readers = own && !members.includes(own) ? [...members, own] : members;
       return { ctx, members, own, readers };
     });
+    // Others' read positions only of those who share them (read-state/receipt-rules.ts).
+    const notSharing = await this.store.receipts.notSharing([
+      ...new Set(views.flatMap(({ readers }) => readers.map(({ member }) => member.user_id))),
+    ]);
     // Counted up to the last_seq answered: a later message reaches the client as an event and is
     // counted there, not twice.
     const unread = await this.store.messages.countUnreadByChannel(
@@ -116,13 +121,15 @@ export class ChannelReader {
         members: members.map((m) => toMemberResponse(m.member, m.user)),
         membership: own ? toMembershipResponse(own.member, own.user) : null,
         messages: messages[i] ?? [],
-        read: readers.map(({ member }) =>
-          toReadState(
-            member,
-            counts?.get(member.user_id) ?? 0,
-            member.user_id === actor.userId ? mentions : 0,
+        read: readers
+          .filter(({ member }) => mayShowReadPosition(config, member.user_id, actor.userId, notSharing))
+          .map(({ member }) =>
+            toReadState(
+              member,
+              counts?.get(member.user_id) ?? 0,
+              member.user_id === actor.userId ? mentions : 0,
+            ),
           ),
-        ),
         last_seq: channel.last_seq,
         own_capabilities: channelCapabilities(ctx),
       };

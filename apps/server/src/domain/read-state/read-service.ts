@@ -52,7 +52,9 @@ export class ReadService {
         actor.userId,
         Math.max(targetSeq, ctx.channel.truncated_seq),
       );
-      if (ctx.config.read_events) {
+      // The reader's position reaches others only while the type sends read events and the reader
+      // shares read receipts; their own other tabs always learn it (notification.mark_read).
+      if (ctx.config.read_events && (await tx.receipts.sharing(actor.userId))) {
         const u = await tx.users.get(actor.userId);
         await appendEvent(tx, ctx.channel, now, {
           type: "message.read",
@@ -60,20 +62,20 @@ export class ReadService {
           last_read: now,
           last_read_message_id: messageId,
         });
-        const totals = await unreadTotals(tx, this.types, actor);
-        tx.emit({
-          kind: "users",
-          userIds: [actor.userId],
-          event: {
-            type: "notification.mark_read",
-            cid,
-            last_read: now,
-            last_read_message_id: messageId,
-            ...totals,
-            created_at: now,
-          },
-        });
       }
+      const totals = await unreadTotals(tx, this.types, actor);
+      tx.emit({
+        kind: "users",
+        userIds: [actor.userId],
+        event: {
+          type: "notification.mark_read",
+          cid,
+          last_read: now,
+          last_read_message_id: messageId,
+          ...totals,
+          created_at: now,
+        },
+      });
       return toReadState({ ...member, ...patch }, unread);
     });
     return { read };

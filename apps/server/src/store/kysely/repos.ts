@@ -12,6 +12,8 @@ import { notificationRepo } from "./notification-repos.js";
 import { passwordRepo } from "./password-repos.js";
 import { pollRepo } from "./poll-repos.js";
 import type { PreparedQueries } from "./prepared.js";
+import { receiptRepo } from "./receipt-repos.js";
+import { threadRepo } from "./threads-repo.js";
 import { twoFactorRepo } from "./two-factor-repos.js";
 
 /**
@@ -41,5 +43,7 @@ export function createRepos(db: Db, prepared: PreparedQueries): Repos {
     settings: settingsRepo(db),
     invites: inviteRepo(db),
     twoFactor: twoFactorRepo(db),
+    threads: threadRepo(db),
+    receipts: receiptRepo(db),
   };
 }

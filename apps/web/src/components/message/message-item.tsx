@@ -14,6 +14,7 @@ import { EditHistoryDialog } from "./edit-history-dialog";
 import { MessageActionBar } from "./message-actions";
 import { MessageText } from "./message-text";
 import { ReactionChips } from "./reaction-chips";
+import { SeenBy } from "./seen-by";
 import { ThreadSummary } from "./thread-summary";
 
 const LONG_PRESS_MS = 450;

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { PasswordSection } from "./password-section";
+import { PrivacySection } from "./privacy-section";
 import { SessionsSection } from "./sessions-section";
 import { TwoFactorSection } from "./two-factor-section";
 import "../../styles/app-shell.css";
@@ -22,6 +23,7 @@ export function AccountSettingsScreen() {
         <PasswordSection />
         <TwoFactorSection />
         <SessionsSection />
+        <PrivacySection />
       </main>
     </div>
   );
