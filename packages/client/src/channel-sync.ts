@@ -17,6 +17,7 @@ import type { ChannelData, ClientServices, WatchOptions } from "./channel-types.
 import type { TypingEvent } from "./channel-typing.js";
 import { ChatApiError, ChatNetworkError } from "./errors.js";
 import { SeqTracker } from "./seq-tracker.js";
+import { withFreshUser } from "./user-status.js";
 import type { WatchOutcome } from "./watch-requests.js";
 
 /** How a query answer is applied: merged, replacing the state (a refetch), or only its user flags. */
@@ -138,6 +139,17 @@ export class ChannelSync {
         store.set({
           ...store.state,
           members: { ...store.state.members, [member.user_id]: { ...member, user: event.user } },
+        });
+      }
+      return;
+    }
+    if (event.type === "user.updated") {
+      const member = store.state.members[event.user.id];
+      if (member) {
+        const user = withFreshUser(member.user, event.user);
+        store.set({
+          ...store.state,
+          members: { ...store.state.members, [member.user_id]: { ...member, user } },
         });
       }
       return;

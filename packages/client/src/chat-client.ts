@@ -52,6 +52,7 @@ import type {
   WebSocketConstructor,
 } from "./types.js";
 import { defaultUploadTransport } from "./upload.js";
+import { clearOwnStatus, type StatusInput, setOwnStatus, withFreshUser } from "./user-status.js";
 import { type WatchOutcome, WatchRequests } from "./watch-requests.js";
 
 export type ChannelFilter = NonNullable<QueryChannelsBody["filter"]>;
@@ -462,6 +463,22 @@ export class ChatClient {
       ...(profile.name !== undefined ? { name: profile.name } : {}),
       ...(profile.image !== undefined ? { image: profile.image } : {}),
     });
+  }
+
+  /** Sets the user's status (docs/api.md "User status"); the client's user follows the answer. */
+  async setStatus(status: StatusInput, options?: RequestOptions): Promise<UserResponse> {
+    return this.#ownUser(await setOwnStatus(this.rest, status, options));
+  }
+
+  /** Clears the user's status; the client's user follows the answer. */
+  async clearStatus(options?: RequestOptions): Promise<UserResponse> {
+    return this.#ownUser(await clearOwnStatus(this.rest, options));
+  }
+
+  #ownUser(fresh: UserResponse): UserResponse {
+    const user = this.#state.user;
+    if (user && user.id === fresh.id) this.#state.setUser(withFreshUser(user, fresh));
+    return fresh;
   }
 
   /** Users matched on id or name, the current user excluded, sorted by id. */

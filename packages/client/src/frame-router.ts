@@ -10,6 +10,7 @@ import type { ClientState } from "./client-state.js";
 import { ChatFrameError } from "./errors.js";
 import type { MessageSender } from "./message-sender.js";
 import type { ClientEvent, Logger } from "./types.js";
+import { withFreshUser } from "./user-status.js";
 import type { WatchOutcome, WatchRequests } from "./watch-requests.js";
 
 export interface FrameRouterDeps {
@@ -78,6 +79,12 @@ function routeEvent(event: ChatEvent, deps: FrameRouterDeps): void {
     case "user.presence.changed": {
       const me = deps.state.user;
       if (event.user.id === me?.id) deps.state.setUser({ ...me, ...event.user });
+      for (const channel of deps.channels.values()) channelInternals(channel).applyEphemeralEvent(event);
+      break;
+    }
+    case "user.updated": {
+      const me = deps.state.user;
+      if (event.user.id === me?.id) deps.state.setUser(withFreshUser(me, event.user));
       for (const channel of deps.channels.values()) channelInternals(channel).applyEphemeralEvent(event);
       break;
     }

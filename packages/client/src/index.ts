@@ -122,4 +122,5 @@ export {
   type UploadTransport,
   xhrTransport,
 } from "./upload.js";
+export { type StatusInput, shownDndUntil, shownStatus, withFreshUser } from "./user-status.js";
 export type { WatchOutcome } from "./watch-requests.js";

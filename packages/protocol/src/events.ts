@@ -58,8 +58,17 @@ export const USER_EVENT_TYPES = [
   "user.unmuted",
 ] as const;
 
-/** Ephemeral events: never stored, never replayed. */
-export const EPHEMERAL_EVENT_TYPES = ["typing.start", "typing.stop", "user.presence.changed"] as const;
+/**
+ * Ephemeral events: never stored, never replayed. `user.updated` (a user's status or Do Not
+ * Disturb changed) follows a committed change, but what it says is also in every fresh answer,
+ * which a resuming client refetches.
+ */
+export const EPHEMERAL_EVENT_TYPES = [
+  "typing.start",
+  "typing.stop",
+  "user.presence.changed",
+  "user.updated",
+] as const;
 
 export type ChannelEventType = (typeof CHANNEL_EVENT_TYPES)[number];
 export type UserEventType = (typeof USER_EVENT_TYPES)[number];
@@ -166,7 +175,9 @@ export type UserEvent =
 export type EphemeralEvent =
   | { type: "typing.start"; cid: string; parent_id: string | null; user: UserResponse; created_at: string }
   | { type: "typing.stop"; cid: string; parent_id: string | null; user: UserResponse; created_at: string }
-  | { type: "user.presence.changed"; user: UserResponse; created_at: string };
+  | { type: "user.presence.changed"; user: UserResponse; created_at: string }
+  /** A user's status or Do Not Disturb changed; `user` is all of them as now (no `online`). */
+  | { type: "user.updated"; user: UserResponse; created_at: string };
 
 export type ChatEvent = ChannelEvent | UserEvent | EphemeralEvent;
 export type ChatEventType = ChatEvent["type"];

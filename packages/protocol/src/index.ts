@@ -28,3 +28,4 @@ export * from "./threads-inbox.js";
 export * from "./two-factor.js";
 export * from "./two-factor-answers.js";
 export * from "./unread-rule.js";
+export * from "./user-status.js";

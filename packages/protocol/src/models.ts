@@ -2,6 +2,7 @@ import { z } from "zod";
 import { channelNotifyLevelSchema, ownNotifySchema } from "./notifications.js";
 import { APP_CAPABILITIES, channelCapabilitiesSchema, channelTypeSettingsSchema } from "./policies.js";
 import { VOTING_VISIBILITIES } from "./polls.js";
+import { userStatusSchema } from "./user-status.js";
 
 /** Answer shapes of the chat service (docs/api.md "Shapes"). Times are ISO-8601 strings. */
 
@@ -34,6 +35,12 @@ export const userResponseSchema = z.object({
     .literal(true)
     .optional()
     .describe("Present when an admin deactivated the account: it cannot sign in; its messages stay"),
+  status: userStatusSchema
+    .optional()
+    .describe("What they say about themselves (emoji and text); absent when none or expired"),
+  dnd_until: time
+    .optional()
+    .describe("Present while they have Do Not Disturb on: when it ends (their notifications are paused)"),
 });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 

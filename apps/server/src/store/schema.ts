@@ -37,6 +37,12 @@ export interface UsersTable {
   last_active: string | null;
   deleted_at: string | null;
   deactivated_at: string | null;
+  /** The user's status (migration 0023): null, or empty, when none. */
+  status_emoji?: string | null;
+  status_text?: string | null;
+  status_expires_at?: string | null;
+  /** A copy of `notification_settings.dnd_until`, kept with it, for rendering users. */
+  dnd_until?: string | null;
 }
 
 export interface ChannelTypesTable {

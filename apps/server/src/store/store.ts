@@ -65,6 +65,13 @@ export interface UserRepo {
   setLastActive(id: string, at: string): Promise<void>;
   setRole(id: string, role: string): Promise<void>;
   setDeactivated(id: string, at: string | null): Promise<void>;
+  /** The user's status (all three at once); nulls clear it. */
+  setStatus(
+    id: string,
+    status: Pick<UserRow, "status_emoji" | "status_text" | "status_expires_at">,
+  ): Promise<void>;
+  /** The copy of the user's Do Not Disturb end their rendering shows. */
+  setDndUntil(id: string, at: string | null): Promise<void>;
   idsWithRoles(roles: readonly string[]): Promise<string[]>;
   search(q: { text: string; excludeId: string; limit: number; offset: number }): Promise<UserRow[]>;
 }

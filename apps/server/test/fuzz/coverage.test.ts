@@ -10,6 +10,7 @@ import { queryEndpoints } from "./endpoints-query.js";
 import { readReceiptEndpoints } from "./endpoints-read-receipts.js";
 import { threadsInboxEndpoints } from "./endpoints-threads-inbox.js";
 import { twoFactorEndpoints } from "./endpoints-two-factor.js";
+import { userStatusEndpoints } from "./endpoints-user-status.js";
 import { wsShapes } from "./ws-shapes.js";
 
 /**

@@ -1,5 +1,6 @@
 /** The `@` autocomplete of a composer: which members match the word at the caret, and the keys. */
 import type { ChannelStateSnapshot } from "@parley/client";
+import type { UserResponse } from "@parley/protocol";
 import { type KeyboardEvent, useMemo, useState } from "react";
 import { insertMention, type MentionQuery, matchMembers, mentionAt } from "./mentions";
 
@@ -7,6 +8,8 @@ export interface MentionOption {
   id: string;
   name: string;
   image: string;
+  /** The member as now known: presence and status for the list. */
+  user?: UserResponse;
 }
 
 export interface MentionAutocomplete {
@@ -34,7 +37,7 @@ export function useMentionAutocomplete(
     () =>
       Object.values(state.members)
         .filter((m) => m.user_id !== userId)
-        .map((m) => ({ id: m.user_id, name: m.user.name, image: m.user.image })),
+        .map((m) => ({ id: m.user_id, name: m.user.name, image: m.user.image, user: m.user })),
     [state.members, userId],
   );
   const open = query !== null && dismissedAt !== query.start;

@@ -7,15 +7,18 @@ import { useSignOut } from "../session/use-sign-out";
 import { AccountMenuLink, NotificationsMenuLink } from "../settings/notifications-menu-link";
 import { Avatar } from "./avatar";
 import { useDismiss } from "./use-dismiss";
+import { UserMenuStatus } from "./user-menu-status";
+import { UserStatusDialog } from "./user-status-dialog";
 
 interface UserMenuProps {
   user: SessionUser;
   onEditProfile: () => void;
 }
 
-/** The signed-in user's avatar and name, opening a menu: profile, notifications, sign out. */
+/** The signed-in user's avatar and name, opening a menu: status, pause, profile, notifications, sign out. */
 export function UserMenu({ user, onEditProfile }: UserMenuProps) {
   const [open, setOpen] = useState(false);
+  const [statusOpen, setStatusOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -71,6 +74,7 @@ export function UserMenu({ user, onEditProfile }: UserMenuProps) {
           onKeyDown={onKeyDown}
           tabIndex={-1}
         >
+          <UserMenuStatus choose={choose} onSetStatus={() => setStatusOpen(true)} />
           <button type="button" role="menuitem" className="user-menu__item" onClick={choose(onEditProfile)}>
             Edit profile
           </button>
@@ -93,6 +97,7 @@ export function UserMenu({ user, onEditProfile }: UserMenuProps) {
           </button>
         </div>
       )}
+      {statusOpen && <UserStatusDialog onClose={() => setStatusOpen(false)} />}
     </div>
   );
 }

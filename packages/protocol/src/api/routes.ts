@@ -12,6 +12,8 @@ import { receiptRoutes } from "./receipt-routes.js";
 import type { ApiRoute } from "./route.js";
 import { sessionRoutes } from "./session-routes.js";
 import { signupRoutes } from "./signup-routes.js";
+import { statusRoutes } from "./status-routes.js";
+import { threadRoutes } from "./thread-routes.js";
 import { twoFactorRoutes } from "./two-factor-routes.js";
 import { userRoutes } from "./user-routes.js";
 
@@ -54,6 +56,7 @@ export const apiRoutes = {
   ...pollRoutes,
   ...moderationRoutes,
   ...userRoutes,
+  ...statusRoutes,
   ...notificationRoutes,
   ...receiptRoutes,
   ...oidcRoutes,

@@ -11,6 +11,7 @@ import type { ChannelTypes } from "../channels/channel-types.js";
 import { toMembershipResponse } from "../channels/serialize.js";
 import { type Clock, iso } from "../clock.js";
 import { notFound } from "../errors.js";
+import { emitUserUpdated } from "../users/user-updated.js";
 import { futureTime } from "./future-time.js";
 import { ownNotify, toNotificationSettings } from "./settings-view.js";
 
@@ -47,6 +48,11 @@ export class NotificationsService {
     if (body.email_delay_minutes !== undefined) patch.email_delay_minutes = body.email_delay_minutes;
     const row = await this.store.transaction(async (tx) => {
       const saved = await tx.notifications.saveSettings(actor.userId, patch, iso(now));
+      // Others see Do Not Disturb by the user's name: their rendering keeps a copy of it.
+      if (patch.dnd_until !== undefined) {
+        await tx.users.setDndUntil(actor.userId, patch.dnd_until);
+        await emitUserUpdated(tx, actor.userId, now);
+      }
       tx.emit({
         kind: "users",
         userIds: [actor.userId],

@@ -8,6 +8,7 @@ import { notFound } from "../errors.js";
 import { ownNotify } from "../notifications/settings-view.js";
 import { unreadTotals } from "../read-state/unread-totals.js";
 import { toUserResponse } from "./serialize.js";
+import { UserStatusService } from "./user-status.js";
 
 export interface UpsertUser {
   id: string;
@@ -17,11 +18,23 @@ export interface UpsertUser {
 }
 
 export class UsersService {
+  private readonly status: UserStatusService;
+
   constructor(
     private readonly store: Store,
     private readonly types: ChannelTypes,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.status = new UserStatusService(store, clock);
+  }
+
+  setStatus(actor: Actor, body: SetUserStatusBody): Promise<UserResponse> {
+    return this.status.set(actor, body);
+  }
+
+  clearStatus(actor: Actor): Promise<UserResponse> {
+    return this.status.clear(actor);
+  }
 
   /** The accounts module's way in: creates or updates the chat user (spec §3 "chat service user"). */
   async upsert(u: UpsertUser): Promise<UserResponse> {
@@ -35,18 +48,18 @@ export class UsersService {
       created_at: now,
       updated_at: now,
     });
-    return toUserResponse(row);
+    return toUserResponse(row, this.clock());
   }
 
   async get(id: string): Promise<UserResponse> {
     const row = await this.store.users.get(id);
     if (!row || row.deleted_at) throw notFound("user");
-    return toUserResponse(row);
+    return toUserResponse(row, this.clock());
   }
 
   /** The caller's own user; `row` when the caller's row was just read (authentication). */
   async me(actor: Actor, row?: UserRow): Promise<OwnUserResponse> {
-    const user = row ? toUserResponse(row) : await this.get(actor.userId);
+    const user = row ? toUserResponse(row, this.clock()) : await this.get(actor.userId);
     const totals = await unreadTotals(this.store, this.types, actor);
     const mutes = await this.store.moderation.mutesOf(actor.userId);
     const settings = await this.store.notifications.settings(actor.userId);
@@ -66,6 +79,7 @@ export class UsersService {
       limit: q.limit ?? 10,
       offset: q.offset ?? 0,
     });
-    return rows.map((r) => toUserResponse(r));
+    const now = this.clock();
+    return rows.map((r) => toUserResponse(r, now));
   }
 }

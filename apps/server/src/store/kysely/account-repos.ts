@@ -161,6 +161,12 @@ export function userRepo(db: Db, prepared: PreparedQueries): UserRepo {
     async setDeactivated(id, at) {
       await db.updateTable("users").set({ deactivated_at: at }).where("id", "=", id).execute();
     },
+    async setStatus(id, status) {
+      await db.updateTable("users").set(status).where("id", "=", id).execute();
+    },
+    async setDndUntil(id, at) {
+      await db.updateTable("users").set({ dnd_until: at }).where("id", "=", id).execute();
+    },
     async setLastActive(id, at) {
       await db.updateTable("users").set({ last_active: at }).where("id", "=", id).execute();
     },

@@ -11,6 +11,10 @@ export const USER_COLUMNS = [
   "users.last_active as u_last_active",
   "users.deleted_at as u_deleted_at",
   "users.deactivated_at as u_deactivated_at",
+  "users.status_emoji as u_status_emoji",
+  "users.status_text as u_status_text",
+  "users.status_expires_at as u_status_expires_at",
+  "users.dnd_until as u_dnd_until",
 ] as const;
 
 export type UserColumns = { [K in keyof UserRow as `u_${K}`]: UserRow[K] };
@@ -30,5 +34,9 @@ export function userOf(r: UserColumns): UserRow {
     last_active: r.u_last_active,
     deleted_at: r.u_deleted_at,
     deactivated_at: r.u_deactivated_at,
+    status_emoji: r.u_status_emoji,
+    status_text: r.u_status_text,
+    status_expires_at: r.u_status_expires_at,
+    dnd_until: r.u_dnd_until,
   };
 }

@@ -26,6 +26,10 @@ export function usersContract(ctx: ContractContext): void {
         last_active: null,
         deleted_at: null,
         deactivated_at: null,
+        status_emoji: null,
+        status_text: null,
+        status_expires_at: null,
+        dnd_until: null,
       };
       expect(row).toEqual(expected);
       expect(await ctx.store.users.get(id)).toEqual(expected);
@@ -71,6 +75,23 @@ export function usersContract(ctx: ContractContext): void {
       const u = await addUser(ctx.store);
       await ctx.store.users.setLastActive(u.id, at(42));
       expect((await ctx.store.users.get(u.id))?.last_active).toBe(at(42));
+    });
+
+    it("setStatus and setDndUntil record them, read back by get and by a joined user", async () => {
+      const u = await addUser(ctx.store);
+      const status = { status_emoji: "🌴", status_text: "On holiday", status_expires_at: at(60) };
+      await ctx.store.users.setStatus(u.id, status);
+      await ctx.store.users.setDndUntil(u.id, at(90));
+      expect(await ctx.store.users.get(u.id)).toMatchObject({ ...status, dnd_until: at(90) });
+      const access = await ctx.store.users.getWithAccess(u.id, undefined, at(0));
+      expect(access?.user).toMatchObject({ ...status, dnd_until: at(90) });
+      await ctx.store.users.setStatus(u.id, {
+        status_emoji: null,
+        status_text: null,
+        status_expires_at: null,
+      });
+      await ctx.store.users.setDndUntil(u.id, null);
+      expect(await ctx.store.users.get(u.id)).toMatchObject({ status_emoji: null, dnd_until: null });
     });
 
     it("getWithAccess reads the user with their app-wide ban in force and the token's revocation", async () => {

@@ -6,18 +6,24 @@ import { useClientState } from "../../chat/client-context";
 import { useNow } from "../../chat/use-now";
 import { Avatar } from "../avatar";
 import { Icon } from "../ui/icons";
+import { UserStatusMark } from "../user-status";
 import { ChannelMenu } from "./channel-menu";
 import { MembersDialog } from "./members-dialog";
 import { mutedText } from "./mute-menu-items";
 import { PinnedDialog } from "./pinned-dialog";
 
+/** The other person of a direct conversation between two. */
+function dmPartner(state: ChannelStateSnapshot, userId: string | undefined) {
+  const count = state.channel?.member_count ?? Object.keys(state.members).length;
+  if (!state.channel?.is_direct || count !== 2) return undefined;
+  return Object.values(state.members).find((m) => m.user_id !== userId)?.user;
+}
+
 function subtitle(state: ChannelStateSnapshot, userId: string | undefined): string {
   const count = state.channel?.member_count ?? Object.keys(state.members).length;
   const online = onlineCount(state);
-  if (state.channel?.is_direct && count === 2) {
-    const other = Object.values(state.members).find((m) => m.user_id !== userId);
-    return other?.user.online ? "Online" : "Offline";
-  }
+  const partner = dmPartner(state, userId);
+  if (partner) return partner.online ? "Online" : "Offline";
   return `${count} ${count === 1 ? "member" : "members"} · ${online} online`;
 }
 
@@ -35,7 +41,12 @@ export function ChannelHeader({ channel, state }: { channel: Channel; state: Cha
       <Link to="/chats" className="icon-button channel-header__back" aria-label="Back to chats">
         <Icon name="back" />
       </Link>
-      <Avatar name={display.name} image={display.image} colourKey={display.colourKey} />
+      <Avatar
+        name={display.name}
+        image={display.image}
+        colourKey={display.colourKey}
+        online={partner ? Boolean(partner.online) : undefined}
+      />
       <div className="channel-header__titles">
         <h1 className="channel-header__name" data-testid="channel-name">
           {display.name}

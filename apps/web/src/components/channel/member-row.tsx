@@ -1,5 +1,6 @@
 import type { ChannelRole, MemberResponse } from "@parley/protocol";
 import { Avatar } from "../avatar";
+import { UserStatusMark } from "../user-status";
 
 /** How a member's channel role shows beside their name (plain members show none). */
 const ROLE_LABELS: Record<ChannelRole, string | null> = {
@@ -20,23 +21,24 @@ export interface MemberRowProps {
   onSetModerator(moderator: boolean): void;
 }
 
-/** One member: avatar with online dot, name, role, and what the viewer may do to them. */
+/** One member: avatar with presence dot, name, status, role, and what the viewer may do to them. */
 export function MemberRow({ member: m, isMe, muted, ...can }: MemberRowProps) {
   const others = !isMe;
   const name = <span className="visually-hidden"> {m.user.name}</span>;
   return (
     <li className="member">
-      <span className="member__avatar">
-        <Avatar name={m.user.name} image={m.user.image} colourKey={m.user_id} size="sm" />
-        <span className={m.user.online ? "presence presence--online" : "presence"} />
-      </span>
-      <span className="member__name">
+      <Avatar
+        name={m.user.name}
+        image={m.user.image}
+        colourKey={m.user_id}
+        size="sm"
+        online={Boolean(m.user.online) && !m.user.deactivated}
+      />
+      <span className="member__name" data-testid="member-name">
         {m.user.name}
         {isMe && " (you)"}
-        <span className="muted">
-          {" "}
-          {m.user.deactivated ? "deactivated" : m.user.online ? "online" : "offline"}
-        </span>
+        {m.user.deactivated && <span className="muted"> deactivated</span>}
+        <UserStatusMark user={m.user} variant="full" />
       </span>
       {ROLE_LABELS[m.role] && <span className="member__role">{ROLE_LABELS[m.role]}</span>}
       {others && (

@@ -1,5 +1,6 @@
 import type { MentionAutocomplete } from "../../chat/use-mention-autocomplete";
 import { Avatar } from "../avatar";
+import { UserStatusMark } from "../user-status";
 
 /** The members matching the `@` being typed; ↑ ↓ to move, Enter or Tab to pick, Esc to close. */
 export function MentionSuggestions({ id, mention }: { id: string; mention: MentionAutocomplete }) {
@@ -20,8 +21,17 @@ export function MentionSuggestions({ id, mention }: { id: string; mention: Menti
           }}
           onPointerEnter={() => mention.setActive(i)}
         >
-          <Avatar name={option.name} image={option.image} colourKey={option.id} size="xs" />
-          <span className="mention-option__name">{option.name}</span>
+          <Avatar
+            name={option.name}
+            image={option.image}
+            colourKey={option.id}
+            size="xs"
+            online={Boolean(option.user?.online)}
+          />
+          <span className="mention-option__name">
+            {option.name}
+            <UserStatusMark user={option.user} />
+          </span>
           <span className="mention-option__id">@{option.id}</span>
         </div>
       ))}

@@ -48,6 +48,29 @@ function Row({ row, tabbable, onGap }: { row: MessageRow; tabbable: boolean; onG
  * without jumping, follows new messages only when the user is at the bottom.
  */
 export function MessageList({ channel, state }: { channel: Channel; state: ChannelStateSnapshot }) {
+  const opening = useUnreadOpening(channel, useChannelUi().highlightId !== null);
+  if (opening.status === "loading") {
+    return (
+      <div className="message-list" aria-busy="true">
+        <div className="list-start">
+          <span className="skeleton skeleton--line skeleton--short" />
+          <span className="visually-hidden">Loading unread messages</span>
+        </div>
+      </div>
+    );
+  }
+  return <LoadedMessageList channel={channel} state={state} opening={opening} />;
+}
+
+function LoadedMessageList({
+  channel,
+  state,
+  opening,
+}: {
+  channel: Channel;
+  state: ChannelStateSnapshot;
+  opening: UnreadOpening;
+}) {
   const { userID } = useClientState();
   const list = useMessageList(channel, state, userID);
   const newestKey = list.rows.findLast((r) => r.kind === "message")?.key;

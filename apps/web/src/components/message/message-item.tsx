@@ -8,6 +8,7 @@ import { clockTime, fullDate } from "../../chat/relative-time";
 import { useMessageActions } from "../../chat/use-message-actions";
 import { useChannelState } from "../../chat/use-snapshot";
 import { Avatar } from "../avatar";
+import { UserStatusMark } from "../user-status";
 import { Attachments } from "./attachments";
 import { EditBox } from "./edit-box";
 import { EditHistoryDialog } from "./edit-history-dialog";
@@ -89,6 +90,7 @@ export function MessageItem({ message, groupStart, inThread = false, tabbable = 
             <span className="message__author">
               {message.user.name}
               {message.user.deactivated && <span className="muted"> (deactivated)</span>}
+              <UserStatusMark user={state.members[message.user.id]?.user ?? message.user} />
             </span>
             <time
               className="message__time"

@@ -6,6 +6,7 @@ import { Avatar } from "../avatar";
 import { TextField } from "../text-field";
 
 import { Dialog } from "../ui/dialog";
+import { UserStatusMark } from "../user-status";
 
 /** Edit the display name and picture (`PATCH /api/profile`); the chat user follows. */
 export function ProfileDialog({ onClose }: { onClose: () => void }) {
@@ -39,6 +40,7 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
         <div className="profile-preview">
           <Avatar name={name || "?"} image={previewImage} colourKey={user?.id ?? ""} />
           <span className="muted">@{user?.id}</span>
+          <UserStatusMark user={user} variant="full" />
         </div>
         {error && (
           <p className="form-error" role="alert">
