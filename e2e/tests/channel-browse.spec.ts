@@ -23,7 +23,7 @@ test("a team channel is found under Browse channels, read before joining, then j
   await sendMessage(request, ana, `team:${id}`, "Welcome, anyone can read this");
   const b = await signedIn(browser, bo);
 
-  await b.page.getByRole("button", { name: "Browse channels" }).click();
+  await b.page.getByRole("button", { name: "Browse channels" }).first().click();
   const dialog = b.page.getByRole("dialog", { name: "Browse channels" });
   await dialog.getByRole("searchbox", { name: "Find a channel" }).fill(id);
   await dialog.getByRole("link", { name: new RegExp(`#${name}`) }).click();
@@ -38,7 +38,7 @@ test("a team channel is found under Browse channels, read before joining, then j
   await expect(channelRow(b.page, `team:${id}`)).toBeVisible();
 
   // once joined it is no longer offered
-  await b.page.getByRole("button", { name: "Browse channels" }).click();
+  await b.page.getByRole("button", { name: "Browse channels" }).first().click();
   await dialog.getByRole("searchbox", { name: "Find a channel" }).fill(id);
   await expect(dialog.getByText("No channel to join by that name.")).toBeVisible();
   await b.context.close();

@@ -4,7 +4,7 @@
  * REST answer to the state; the events that follow are deduplicated with it.
  */
 import type { ChannelNotifyLevel, ChannelResponse, MembershipResponse } from "@parley/protocol";
-import { withOwnNotify } from "./channel-events.js";
+import { withOwnNotify, withOwnStar } from "./channel-events.js";
 import {
   applyOwnRead,
   withChannelData,
@@ -91,7 +91,13 @@ export class ChannelActions {
     const { channel, member } = await this.#services.rest.joinChannel(store.type, store.requireId());
     let next = withMembers(withChannelData(store.state, channel), [member], [], store.ctx);
     if (member.user_id === this.#services.userID && !next.membership) {
-      const own = { muted: false, muted_until: null, hidden: false, notify_level: "default" } as const;
+      const own = {
+        muted: false,
+        muted_until: null,
+        hidden: false,
+        notify_level: "default",
+        starred: false,
+      } as const;
       next = { ...next, membership: { ...member, ...own } };
     }
     store.set(next);
@@ -141,6 +147,14 @@ export class ChannelActions {
     });
     store.set(withOwnNotify(store.state, { notify_level: membership.notify_level }));
     return membership;
+  }
+
+  /** Stars (a favourite) or unstars the channel for the user. */
+  async setStarred(starred: boolean): Promise<void> {
+    const store = this.#store;
+    const params = { type: store.type, id: store.requireId() };
+    const { membership } = await this.#services.rest.call("starChannel", { params, body: { starred } });
+    store.set(withOwnStar(store.state, membership.starred));
   }
 
   async truncate(): Promise<ChannelResponse> {

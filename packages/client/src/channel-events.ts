@@ -154,9 +154,18 @@ export function applyUserEvent(
       return withOwnNotify(state, { notify_level: event.level });
     case "notification.channel_deleted":
       return withChannelData(state, event.channel);
+    case "channel.starred_updated":
+      return withOwnStar(state, event.starred);
     default:
       return state;
   }
+}
+
+/** The current user's star (favourite) on their membership (own REST action and its event). */
+export function withOwnStar(state: ChannelStateSnapshot, starred: boolean): ChannelStateSnapshot {
+  const m = state.membership;
+  if (!m || m.starred === starred) return state;
+  return { ...state, membership: { ...m, starred } };
 }
 
 /**
@@ -193,5 +202,6 @@ function ownMembershipFields(m: MembershipResponse | null | undefined) {
     muted_until: m?.muted_until ?? null,
     hidden: m?.hidden ?? false,
     notify_level: m?.notify_level ?? "default",
+    starred: m?.starred ?? false,
   } satisfies Partial<MembershipResponse>;
 }

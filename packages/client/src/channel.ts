@@ -110,6 +110,11 @@ export class Channel {
     return this.muted ? (this.#parts.store.state.membership?.muted_until ?? null) : null;
   }
 
+  /** Whether the user starred the channel (a favourite, first in their sidebar). */
+  get starred(): boolean {
+    return this.#parts.store.state.membership?.starred ?? false;
+  }
+
   /** The user's level for this channel (`default` until they choose one). */
   get notifyLevel(): ChannelNotifyLevel {
     return this.#parts.store.state.membership?.notify_level ?? "default";
@@ -160,6 +165,22 @@ export class Channel {
    */
   loadAround(messageId: string, limit?: number): Promise<void> {
     return this.#parts.paging.loadAround(messageId, limit);
+  }
+
+  /**
+   * Where the current user's unread messages start, from their own read state: the first unread
+   * message when it is held, or that it is not held yet (`loadFirstUnread` loads it).
+   */
+  firstUnread(): FirstUnread {
+    return firstUnread(this.#parts.store.state, this.#parts.store.ctx.userId);
+  }
+
+  /**
+   * Loads history back to the first unread message when the newest page does not reach it (around
+   * the last message read). Resolves with its id, or null when nothing is unread.
+   */
+  loadFirstUnread(): Promise<string | null> {
+    return this.#parts.paging.loadFirstUnread();
   }
 
   /** Leaves a window opened far back: only the newest messages (after the hole) stay. */
@@ -329,6 +350,11 @@ export class Channel {
 
   unmute(): Promise<void> {
     return this.#parts.actions.unmute();
+  }
+
+  /** Stars the channel (a favourite) or, with `false`, unstars it; the user's other tabs follow. */
+  setStarred(starred: boolean): Promise<void> {
+    return this.#parts.actions.setStarred(starred);
   }
 
   /** What notifies the user in this channel; `default` follows `client.user.notify.default_level`. */

@@ -88,6 +88,14 @@ export {
   type SourceQuery,
   userSource,
 } from "./search/index.js";
+export {
+  hasSidebarUnread,
+  type SidebarOptions,
+  type SidebarSection,
+  type SidebarSectionId,
+  sidebarSectionOf,
+  sidebarSections,
+} from "./sidebar-sections.js";
 export { Thread } from "./thread.js";
 export type { ThreadStateSnapshot } from "./thread-state.js";
 export type {

@@ -326,6 +326,7 @@ export function channelState(
           muted_until: null,
           hidden: opts.hidden ?? false,
           notify_level: "default",
+          starred: false,
         }
       : null,
     messages: opts.messages ?? [],

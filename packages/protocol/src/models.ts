@@ -102,6 +102,7 @@ export const membershipResponseSchema = memberResponseSchema.extend({
   notify_level: channelNotifyLevelSchema.describe(
     "What notifies the user here; `default` follows their own setting.",
   ),
+  starred: z.boolean().describe("The user starred the channel: a favourite, listed first in their sidebar."),
 });
 export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
 

@@ -177,6 +177,9 @@ export const markReadBodySchema = z
   })
   .strict();
 
+/** Star (favourite) or unstar a channel for the caller. */
+export const starChannelBodySchema = z.object({ starred: z.boolean() }).strict();
+
 /** A query string of an optional text `q` (at most `maxText` characters) and offset paging. */
 const pagedTextQuery = (maxText: number) =>
   z
@@ -219,5 +222,6 @@ export type UpdateMessageBody = z.infer<typeof updateMessageBodySchema>;
 export type ReactionBody = z.infer<typeof reactionBodySchema>;
 export type MessageHistoryBody = z.infer<typeof messageHistoryBodySchema>;
 export type MarkReadBody = z.infer<typeof markReadBodySchema>;
+export type StarChannelBody = z.infer<typeof starChannelBodySchema>;
 export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
 export type JoinableChannelsQuery = z.infer<typeof joinableChannelsQuerySchema>;

@@ -65,9 +65,10 @@ export interface ChannelRow extends Omit<ChannelsTable, "is_direct"> {
   is_direct: boolean;
 }
 
-export interface MemberRow extends Omit<MembersTable, "hidden" | "muted" | "notify_level"> {
+export interface MemberRow extends Omit<MembersTable, "hidden" | "muted" | "notify_level" | "starred"> {
   hidden: boolean;
   muted: boolean;
+  starred: boolean;
   notify_level: ChannelNotifyLevel;
 }
 

@@ -115,6 +115,8 @@ export interface MembersTable {
   notify_level: string;
   /** When a mute ends by itself; null: until unmuted. */
   muted_until: string | null;
+  /** 1 when the member starred the channel (a favourite, migration 0024). */
+  starred: number;
 }
 
 export interface MessagesTable {

@@ -5,6 +5,7 @@ import { type Cast, castOf, type Outcome, ROLES } from "./roles.js";
 import type { Row } from "./row.js";
 import { accountsAdminRows } from "./rows-accounts-admin.js";
 import { channelRows } from "./rows-channels.js";
+import { favouriteRows } from "./rows-favourites.js";
 import { messageRows } from "./rows-messages.js";
 import { moderationRows } from "./rows-moderation.js";
 import { notificationRows } from "./rows-notifications.js";

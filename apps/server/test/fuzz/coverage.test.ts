@@ -2,6 +2,7 @@ import * as protocol from "@parley/protocol";
 import { expect, test } from "vitest";
 import { accountEndpoints } from "./endpoints-accounts.js";
 import { coreEndpoints } from "./endpoints-core.js";
+import { favouriteEndpoints } from "./endpoints-favourites.js";
 import { moderationEndpoints } from "./endpoints-moderation.js";
 import { notificationEndpoints } from "./endpoints-notifications.js";
 import { oidcEndpoints } from "./endpoints-oidc.js";

@@ -101,6 +101,7 @@ function normalize(s: ChannelStateSnapshot, options: Compare = {}) {
       muted_until: s.membership.muted_until,
       hidden: s.membership.hidden,
       notify_level: s.membership.notify_level,
+      starred: s.membership.starred,
     },
     read: Object.values(s.read).sort((x, y) => x.user_id.localeCompare(y.user_id)),
     unreadCount: s.unreadCount,

@@ -13,6 +13,7 @@ import {
   joinableChannelsQuerySchema,
   markReadBodySchema,
   queryChannelsBodySchema,
+  starChannelBodySchema,
   updateChannelBodySchema,
   updateMembersBodySchema,
 } from "../rest.js";
@@ -126,6 +127,16 @@ export const channelRoutes = {
     body: muteChannelBodySchema,
   },
   unmuteChannel: ownMembership("unmute", "Unmute a channel"),
+  starChannel: {
+    ...onChannel,
+    method: "PUT",
+    path: "/chat/channels/{type}/{id}/star",
+    summary: "Star (favourite) or unstar a channel for the caller",
+    description: "The caller's sockets get `channel.starred_updated`; starred channels lead the sidebar.",
+    body: starChannelBodySchema,
+    answers: { 200: z.object({ membership: membershipResponseSchema }) },
+    errors: ["forbidden", "not_found"],
+  },
   markRead: {
     ...onChannel,
     method: "POST",

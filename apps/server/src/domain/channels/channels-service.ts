@@ -191,6 +191,13 @@ export class ChannelsService {
     await this.store.transaction((tx) => setMute(tx, cid, actor.userId, muted, mutedUntil, iso(now)));
   }
 
+  /** Stars (a favourite) or unstars the channel for the actor, a member. */
+  async setStarred(actor: Actor, cid: string, starred: boolean): Promise<{ membership: MembershipResponse }> {
+    await loadChannel(this.store, this.types, actor, cid, "LeaveChannel");
+    const now = iso(this.clock());
+    return { membership: await this.store.transaction((tx) => setStar(tx, cid, actor.userId, starred, now)) };
+  }
+
   /** The channel as the actor sees it; reads `last_seq` before the messages so nothing falls between. */
   /** One channel as its reader sees it (ChannelReader.state). */
   state(
@@ -367,6 +374,7 @@ function newMember(cid: string, userId: string, role: string, now: string, lastR
     last_read_seq: lastReadSeq,
     notify_level: "default",
     muted_until: null,
+    starred: false,
   };
 }
 

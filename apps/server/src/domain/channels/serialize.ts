@@ -47,6 +47,7 @@ export function toMembershipResponse(m: MemberRow, u: UserRow): MembershipRespon
     muted_until: m.muted_until,
     hidden: m.hidden,
     notify_level: m.notify_level,
+    starred: m.starred,
   };
 }
 

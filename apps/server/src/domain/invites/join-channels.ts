@@ -33,6 +33,7 @@ export async function joinChannels(
       last_read_seq: locked.last_seq,
       notify_level: "default",
       muted_until: null,
+      starred: false,
     };
     await tx.members.insert(m);
     const row: ChannelRow = await tx.channels.update(cid, {

@@ -47,6 +47,9 @@ export const chatChannelRoutes =
       await s.channels.setMuted(req.actor, cidOf(req.params), false);
       return {};
     });
+    serve(app, r.starChannel, async (req) =>
+      s.channels.setStarred(req.actor, cidOf(req.params), req.body.starred),
+    );
     serve(app, r.markRead, async (req) => s.read.markRead(req.actor, cidOf(req.params), req.body));
     serve(app, r.unread, async (req) => s.read.unread(req.actor));
   };

@@ -19,6 +19,7 @@ const MEMBER_COLUMNS = [
   "members.last_read_seq as m_last_read_seq",
   "members.notify_level as m_notify_level",
   "members.muted_until as m_muted_until",
+  "members.starred as m_starred",
 ] as const;
 
 type StandingRow = ChannelsTable & { [K in keyof MembersTable as `m_${K}`]: MembersTable[K] | null } & {
@@ -65,6 +66,7 @@ export function splitStanding(r: StandingRow): ChannelStanding {
           last_read_seq: r.m_last_read_seq as number,
           notify_level: r.m_notify_level as MemberRow["notify_level"],
           muted_until: r.m_muted_until,
+          starred: r.m_starred === 1,
         };
   const user = r.u_id === null ? undefined : userOf(r as UserColumns);
   return { channel, member, user, banned: (r.active_bans ?? 0) > 0 };

@@ -31,6 +31,7 @@ export const memberWithUser = (r: FirstMemberRow): MemberWithUser => ({
     last_read_seq: r.last_read_seq,
     notify_level: r.notify_level as MemberWithUser["member"]["notify_level"],
     muted_until: r.muted_until,
+    starred: r.starred === 1,
   },
   user: userOf(r),
 });

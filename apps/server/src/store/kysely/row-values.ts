@@ -60,9 +60,10 @@ export const memberOf = (r: MembersTable): MemberRow => ({
   hidden: r.hidden === 1,
   muted: r.muted === 1,
   notify_level: r.notify_level as ChannelNotifyLevel,
+  starred: r.starred === 1,
 });
 
-export const memberColumns = writer<MemberRow, MembersTable>({ hidden: bit, muted: bit });
+export const memberColumns = writer<MemberRow, MembersTable>({ hidden: bit, muted: bit, starred: bit });
 
 export const messageOf = (r: MessagesTable): MessageRow => ({
   ...r,

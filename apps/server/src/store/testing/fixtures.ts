@@ -125,6 +125,7 @@ export function memberRow(cid: string, userId: string, over: Partial<MemberRow> 
     last_read_seq: 0,
     notify_level: "default",
     muted_until: null,
+    starred: false,
     ...over,
   };
 }

@@ -473,6 +473,7 @@ export function messagesContract(ctx: ContractContext): void {
         last_read_seq: 2,
         notify_level: "default",
         muted_until: null,
+        starred: false,
       });
       for (const ch of [truncated, empty, gone]) {
         await store.members.insert({
@@ -487,6 +488,7 @@ export function messagesContract(ctx: ContractContext): void {
           last_read_seq: 0,
           notify_level: "default",
           muted_until: null,
+          starred: false,
         });
       }
       await addMessages(store, read.cid, you.id, 5);

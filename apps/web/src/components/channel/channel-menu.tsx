@@ -6,6 +6,7 @@ import { useClientState } from "../../chat/client-context";
 import { attempt } from "../../chat/notices";
 import { canManageChannel } from "../../chat/permissions";
 import { channelLevelLabel } from "../../settings/notify-labels";
+import { starMenuItem } from "../sidebar/star-menu-item";
 import { ConfirmDialog } from "../ui/dialog";
 import { Icon } from "../ui/icons";
 import { Menu } from "../ui/menu";
@@ -36,6 +37,7 @@ export function ChannelMenu({ channel, state, onMembers, onPinned }: ChannelMenu
     { label: manage ? "Add or remove members" : "Members", onSelect: onMembers },
     { label: "Pinned messages", onSelect: onPinned },
     member && { label: `Notifications: ${level}`, onSelect: () => setOpen("notifications") },
+    member && starMenuItem(channel),
     ...(member ? muteMenuItems(channel) : []),
     member && {
       label: "Hide from the list",

@@ -1,22 +1,55 @@
+import { type Channel, hasSidebarUnread } from "@parley/client";
+import { useMatch } from "react-router";
 import { useChannelListStatus } from "../../chat/channel-list-query";
+import { parseChannelParam } from "../../chat/channel-route";
 import { useChatClient, useClientState } from "../../chat/client-context";
 import { useNow } from "../../chat/use-now";
-import { ChannelRow } from "./channel-row";
+import { useSidebarSections } from "../../chat/use-sidebar-sections";
+import { EmptyChannelList } from "./empty-channel-list";
+import { SidebarSection } from "./sidebar-section";
+import { useSidebarKeys } from "./use-sidebar-keys";
+import type { SidebarPrefs } from "./use-sidebar-prefs";
 
 const SKELETON_ROWS = 6;
 
-/** The user's chats, newest activity first, live; skeletons while loading, an error with retry. */
-export function ChannelList({
-  onNewChannel,
-  onNewMessage,
-}: {
+interface ChannelListProps {
+  prefs: SidebarPrefs;
+  onToggleSection: (id: "favourites" | "channels" | "direct") => void;
   onNewChannel: () => void;
   onNewMessage: () => void;
-}) {
+  onBrowse: () => void;
+}
+
+/**
+ * The user's chats in sections (favourites, channels, direct messages), newest activity first
+ * or unread first, live; skeletons while loading, an error with retry, an empty state.
+ */
+export function ChannelList({
+  prefs,
+  onToggleSection,
+  onNewChannel,
+  onNewMessage,
+  onBrowse,
+}: ChannelListProps) {
   const client = useChatClient();
   const { channelList } = useClientState();
   const { status, retry } = useChannelListStatus(client);
   const now = useNow();
+  const sections = useSidebarSections(prefs.unreadFirst);
+  const match = useMatch("/c/:channelID");
+  const activeCid = parseChannelParam(match?.params.channelID)?.cid ?? null;
+  const unread = (c: Channel) => hasSidebarUnread(c.state, now);
+  const shown = sections
+    .filter((s) => s.channels.length > 0)
+    .map((s) => {
+      const collapsed = prefs.collapsed[s.id] === true;
+      const rows = collapsed ? s.channels.filter((c) => unread(c) || c.cid === activeCid) : s.channels;
+      return { ...s, collapsed, rows, unreadChannels: s.channels.filter(unread).length };
+    });
+  useSidebarKeys(
+    shown.flatMap((s) => s.rows.map((c) => ({ cid: c.cid, unread: unread(c) }))),
+    activeCid,
+  );
 
   if (channelList.length === 0 && (status.state === "loading" || status.state === "idle")) {
     return (
@@ -45,30 +78,22 @@ export function ChannelList({
     );
   }
   if (channelList.length === 0) {
-    return (
-      <section className="list-message" aria-labelledby="no-chats-title">
-        <h2 id="no-chats-title" className="list-message__title">
-          No chats yet
-        </h2>
-        <p>Start a conversation: message someone directly, or create a channel and add people to it.</p>
-        <div className="list-message__actions">
-          <button type="button" className="button button--primary" onClick={onNewMessage}>
-            New message
-          </button>
-          <button type="button" className="button" onClick={onNewChannel}>
-            New channel
-          </button>
-        </div>
-      </section>
-    );
+    return <EmptyChannelList onNewChannel={onNewChannel} onNewMessage={onNewMessage} onBrowse={onBrowse} />;
   }
   return (
     <nav aria-label="Chats" className="channel-list-nav">
-      <ul className="channel-list" data-testid="channel-list">
-        {channelList.map((channel) => (
-          <ChannelRow key={channel.cid} channel={channel} now={now} />
-        ))}
-      </ul>
+      {shown.map((s) => (
+        <SidebarSection
+          key={s.id}
+          id={s.id}
+          shown={s.rows}
+          collapsed={s.collapsed}
+          unreadChannels={s.unreadChannels}
+          activeCid={activeCid}
+          now={now}
+          onToggle={() => onToggleSection(s.id)}
+        />
+      ))}
     </nav>
   );
 }

@@ -12,6 +12,9 @@ import { ChannelList } from "./channel-list";
 import { NewChannelDialog } from "./new-channel-dialog";
 import { NewDmDialog } from "./new-dm-dialog";
 import { ProfileDialog } from "./profile-dialog";
+import { SidebarIcon } from "./sidebar-icons";
+import { SidebarTop } from "./sidebar-top";
+import { useSidebarPrefs } from "./use-sidebar-prefs";
 
 type Open = "channel" | "dm" | "browse" | "profile" | null;
 
@@ -24,6 +27,7 @@ export function ChannelSidebar() {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const me = { id: userID ?? "", name: user?.name || userID || "", image: user?.image ?? "" };
+  const { prefs, toggleSection, toggleUnreadFirst } = useSidebarPrefs(userID ?? "");
   return (
     <aside className="sidebar" aria-label="Conversations">
       <div className="sidebar__header">
@@ -45,6 +49,17 @@ export function ChannelSidebar() {
       </div>
       <div className="sidebar__title-row">
         <h2 className="sidebar__title">Chats</h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Unread first"
+          title={prefs.unreadFirst ? "Unread first (on)" : "Unread first (off)"}
+          aria-pressed={prefs.unreadFirst}
+          data-testid="unread-first"
+          onClick={toggleUnreadFirst}
+        >
+          <SidebarIcon name="sort" size={20} />
+        </button>
         <button
           type="button"
           className="icon-button"
