@@ -38,6 +38,7 @@ import { chatNotificationRoutes } from "./http/routes/chat-notifications.js";
 import { chatPollRoutes } from "./http/routes/chat-polls.js";
 import { chatReceiptRoutes } from "./http/routes/chat-receipts.js";
 import { chatSearchRoutes } from "./http/routes/chat-search.js";
+import { chatThreadRoutes } from "./http/routes/chat-threads.js";
 import { chatUploadRoutes } from "./http/routes/chat-uploads.js";
 import { chatUserRoutes } from "./http/routes/chat-users.js";
 import { docsRoutes } from "./http/routes/docs.js";
@@ -320,6 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         await rest.register(chatChannelRoutes(services));
         await rest.register(chatMessageRoutes(services));
         await rest.register(chatConversationRoutes(services));
+        await rest.register(chatThreadRoutes(services));
         await rest.register(chatModerationRoutes(services));
         await rest.register(chatUploadRoutes(services, config.uploadMaxBytes));
         await rest.register(chatUserRoutes(services));

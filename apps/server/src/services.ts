@@ -29,6 +29,7 @@ import { ReadService } from "./domain/read-state/read-service.js";
 import { ReceiptsService } from "./domain/read-state/receipts-service.js";
 import { SearchService } from "./domain/search/search-service.js";
 import { SettingsService } from "./domain/settings/settings-service.js";
+import { ThreadsInboxService } from "./domain/threads/threads-inbox-service.js";
 import { TwoFactorService } from "./domain/two-factor/two-factor-service.js";
 import { TwoFactorSignin } from "./domain/two-factor/two-factor-signin.js";
 import type { FileStore } from "./domain/uploads/file-store.js";
@@ -53,6 +54,8 @@ export interface Services {
   directory: ChannelDirectory;
   messages: MessagesService;
   meta: MessageMetaService;
+  /** The threads inbox: threads the user takes part in. */
+  threads: ThreadsInboxService;
   reactions: ReactionsService;
   uploads: UploadsService;
   read: ReadService;
@@ -163,6 +166,7 @@ export function createServices(deps: {
     directory: new ChannelDirectory(store, types),
     messages,
     meta: new MessageMetaService(store, types, messages, clock),
+    threads: new ThreadsInboxService(store, types, clock),
     reactions: new ReactionsService(store, types, clock),
     uploads: new UploadsService(store, types, deps.files, deps.uploadMaxBytes, clock),
     moderation: new ModerationService(store, types, messages, clock),

@@ -42,6 +42,7 @@ import { Notifications, notifyRecipient } from "./notifications.js";
 import { Receipts } from "./receipts.js";
 import { type RequestOptions, RestClient } from "./rest.js";
 import { type ChannelListQuery, requeryChannelList } from "./resume.js";
+import { ThreadsInbox } from "./threads-inbox.js";
 import type {
   ChatClientOptions,
   ClientEvent,
@@ -151,6 +152,7 @@ export class ChatClient {
       timeoutMs: () => this.options.connectTimeout ?? CONNECT_TIMEOUT_MS,
     });
     this.#host = this.#createHost();
+    this.threads = this.#createThreadsInbox();
     this.#router = {
       channels: this.activeChannels,
       watchRequests: this.#watchRequests,
@@ -331,6 +333,7 @@ export class ChatClient {
     this.#channelListQuery = undefined;
     if (wasOnline) this.#emitter.emit({ type: "connection.changed", online: false });
     this.#state.reset();
+    this.threads.reset();
     this.#images?.release();
   }
 
@@ -423,6 +426,7 @@ export class ChatClient {
    */
   async refreshUnread(options?: RequestOptions): Promise<UnreadResponse> {
     const unread = await this.rest.getUnreadCount(options);
+    this.threads.setServerUnread(unread.threads ?? []);
     for (const [cid, counts] of threadUnreadByChannel(unread)) {
       const channel = this.activeChannels.get(cid);
       if (channel) channelInternals(channel).setThreadUnread(counts);
@@ -522,9 +526,34 @@ export class ChatClient {
       register: (channel) => this.#register(channel),
       uploadTransport: defaultUploadTransport(this.options.fetch, this.options.XMLHttpRequest),
       stateChanged: (channel, previous) => {
-        if (this.activeChannels.get(channel.cid) === channel) this.#state.channelChanged(channel, previous);
+        if (this.activeChannels.get(channel.cid) !== channel) return;
+        this.#state.channelChanged(channel, previous);
+        // A thread read here (Thread.markRead) is read in the inbox too.
+        const unread = channel.state.threadUnread;
+        if (unread === previous.threadUnread) return;
+        for (const id of Object.keys(previous.threadUnread)) if (!(id in unread)) this.threads.threadRead(id);
       },
     };
+  }
+
+  #createThreadsInbox(): ThreadsInbox {
+    const client = this;
+    const inbox = new ThreadsInbox({
+      rest: this.rest,
+      logger: this.logger,
+      get userID() {
+        return client.userID;
+      },
+      channelOf: (cid) => {
+        const c = this.activeChannels.get(cid)?.state.channel;
+        return (
+          c && { cid: c.cid, type: c.type, id: c.id, name: c.name, image: c.image, is_direct: c.is_direct }
+        );
+      },
+      totalChanged: (total) => this.#state.setUnreadThreadReplies(total),
+    });
+    this.#emitter.on("all", (event) => inbox.apply(event));
+    return inbox;
   }
 
   /** `watch` frames for `channels` (since = each channel's last seq), in batches, each with its req_id. */

@@ -17,6 +17,8 @@ export interface ClientStateSnapshot {
   /** Member channels, not hidden, newest activity first (spec §9). */
   readonly channelList: readonly Channel[];
   readonly totalUnreadCount: number;
+  /** Unread replies over the threads the user takes part in (the threads inbox's total). */
+  readonly unreadThreadReplies: number;
 }
 
 export class ClientState {
@@ -24,6 +26,7 @@ export class ClientState {
   #userID: string | undefined;
   #online = false;
   #channelList: readonly Channel[] = [];
+  #unreadThreadReplies = 0;
   readonly #unread = new UnreadTracker<Channel>();
   readonly #listeners: Listeners;
   readonly #channels: ReadonlyMap<string, Channel>;
@@ -86,6 +89,12 @@ export class ClientState {
     this.refresh();
   }
 
+  /** The threads inbox's total of unread replies changed. */
+  setUnreadThreadReplies(total: number): void {
+    this.#unreadThreadReplies = total;
+    this.refresh();
+  }
+
   /** A new message in a channel the client does not hold. */
   addUnheld(n: number): void {
     this.#unread.addUnheld(n);
@@ -134,6 +143,7 @@ export class ClientState {
     this.#user = undefined;
     this.#userID = undefined;
     this.#online = false;
+    this.#unreadThreadReplies = 0;
     const hadChannels = this.#channelList.length > 0;
     this.#channelList = [];
     if (hadChannels) this.#emit({ type: "channels.changed", cids: [] });
@@ -149,7 +159,8 @@ export class ClientState {
       s.userID === this.#userID &&
       s.online === this.#online &&
       s.channelList === this.#channelList &&
-      s.totalUnreadCount === total
+      s.totalUnreadCount === total &&
+      s.unreadThreadReplies === this.#unreadThreadReplies
     ) {
       return;
     }
@@ -167,6 +178,7 @@ export class ClientState {
       online: this.#online,
       channelList: this.#channelList,
       totalUnreadCount: this.#unread.total,
+      unreadThreadReplies: this.#unreadThreadReplies,
     };
   }
 }

@@ -98,6 +98,7 @@ export {
 } from "./sidebar-sections.js";
 export { Thread } from "./thread.js";
 export type { ThreadStateSnapshot } from "./thread-state.js";
+export { ThreadsInbox, type ThreadsInboxSnapshot, type ThreadsInboxStatus } from "./threads-inbox.js";
 export type {
   ChannelStateSnapshot,
   ChatClientOptions,

@@ -50,6 +50,8 @@ export const USER_EVENT_TYPES = [
   "notification.channel_level_updated",
   "notification.settings_updated",
   "notification.channel_deleted",
+  "channel.starred_updated",
+  "notification.thread_read",
   "message.flagged",
   "flag.reviewed",
   "user.banned",
@@ -162,6 +164,10 @@ export type UserEvent =
   | (UserEventBase & { type: "notification.channel_level_updated"; level: ChannelNotifyLevel })
   | (UserEventBase & { type: "notification.settings_updated"; notify: OwnNotify })
   | (UserEventBase & { type: "notification.channel_deleted"; channel: ChannelResponse })
+  /** The user starred or unstarred the channel (their other tabs follow). */
+  | (UserEventBase & { type: "channel.starred_updated"; starred: boolean })
+  /** The user marked a thread read (their other tabs follow; its unread replies are 0). */
+  | (UserEventBase & { type: "notification.thread_read"; parent_id: string })
   | (UserEventBase & { type: "message.flagged"; message: MessageResponse; flag: FlagResponse })
   | (UserEventBase & {
       type: "flag.reviewed";

@@ -23,6 +23,7 @@ import type {
   UserRow,
 } from "./rows.js";
 import type { StoreHealth } from "./store-health.js";
+import type { ThreadRepo } from "./threads-store.js";
 import type { TwoFactorRepo } from "./two-factor-store.js";
 
 export type * from "./account-store.js";
@@ -33,6 +34,7 @@ export type * from "./password-store.js";
 export type * from "./poll-store.js";
 export type * from "./receipt-store.js";
 export type * from "./rows.js";
+export type * from "./threads-store.js";
 export type * from "./two-factor-store.js";
 
 export interface MemberWithUser {

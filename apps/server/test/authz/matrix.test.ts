@@ -14,6 +14,7 @@ import { passwordRows } from "./rows-passwords.js";
 import { pollRows } from "./rows-polls.js";
 import { readReceiptRows } from "./rows-read-receipts.js";
 import { sessionRows } from "./rows-sessions.js";
+import { threadsInboxRows } from "./rows-threads-inbox.js";
 import { twoFactorRows } from "./rows-two-factor.js";
 import { userStatusRows } from "./rows-user-status.js";
 import { websocketRows } from "./rows-websocket.js";

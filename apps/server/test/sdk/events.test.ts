@@ -21,6 +21,7 @@ import {
   CHANNEL_EVENT_TYPES,
   type PollResponse,
   type PollVoteResponse,
+  type ThreadSummary,
   USER_EVENT_TYPES,
 } from "@parley/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
@@ -415,6 +416,51 @@ describe("events test: state from events = fresh fetch", () => {
     );
     await expectConverged(s, (st) => st.membership?.muted === false);
     expect(s.b.client.totalUnreadCount).toBe(s.channelB.state.unreadCount);
+  });
+
+  test("channel.starred_updated: B's star (a favourite) reaches its membership", async () => {
+    const s = await scene();
+    const path = `/channels/messaging/${s.channelB.id}/star`;
+    await applying(s, "channel.starred_updated", () => s.asB("PUT", path, { starred: true }));
+    await expectConverged(s, (st) => st.membership?.starred === true);
+    expect(s.channelB.starred).toBe(true);
+    await applying(s, "channel.starred_updated", () => s.asB("PUT", path, { starred: false }));
+    await expectConverged(s, (st) => st.membership?.starred === false);
+  });
+
+  test("thread replies and notification.thread_read: B's threads inbox and its unread total", async () => {
+    const s = await scene();
+    await s.b.client.threads.load();
+    const sent = await s.asB("POST", `/channels/messaging/${s.channelB.id}/messages`, {
+      message: { text: "B's question" },
+    });
+    const parentId = sent.body.message.id as string;
+    await applying(s, ["message.new", "thread.updated"], () =>
+      s.channelA.sendMessage({ text: "A answers", parent_id: parentId }),
+    );
+    const threadsConverged = async () => {
+      const view = (t: ThreadSummary) => ({
+        parent: t.parent.id,
+        reply_count: t.reply_count,
+        last_reply_at: t.last_reply_at,
+        latest: t.latest_replies.map((r) => r.id),
+        participants: t.participants.map((u) => u.id),
+        unread: t.unread_replies,
+      });
+      const fresh = (await s.asB("GET", "/threads")).body as { threads: ThreadSummary[] };
+      expect(s.b.client.threads.state.threads.map(view)).toEqual(fresh.threads.map(view));
+      const unread = (await s.asB("GET", "/unread")).body as { threads: { unread_replies: number }[] };
+      const total = unread.threads.reduce((n, t) => n + t.unread_replies, 0);
+      expect(s.b.client.state.unreadThreadReplies).toBe(total);
+    };
+    await waitFor(() => s.b.client.threads.state.threads[0]?.reply_count === 1);
+    await threadsConverged();
+    expect(s.b.client.state.unreadThreadReplies).toBe(1);
+    await applying(s, "notification.thread_read", () =>
+      s.asB("POST", `/messages/${parentId}/thread/read`, {}),
+    );
+    await threadsConverged();
+    expect(s.b.client.state.unreadThreadReplies).toBe(0);
   });
 
   test("a timed mute and a channel's level (notification.channel_level_updated) reach the membership", async () => {

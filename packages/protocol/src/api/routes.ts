@@ -52,6 +52,7 @@ export const apiRoutes = {
   ...accountRoutes,
   ...channelRoutes,
   ...messageRoutes,
+  ...threadRoutes,
   ...fileRoutes,
   ...pollRoutes,
   ...moderationRoutes,

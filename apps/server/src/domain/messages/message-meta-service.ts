@@ -63,6 +63,16 @@ export class MessageMetaService {
       limit: 1,
     });
     const last = replies.at(-1);
-    if (last) await this.store.conversation.setThreadRead(parentId, actor.userId, last.message.seq);
+    if (!last) return;
+    const cid = ctx.channel.cid;
+    await this.store.transaction(async (tx) => {
+      await tx.conversation.setThreadRead(parentId, actor.userId, last.message.seq);
+      // The user's other tabs (and threads inbox) learn the thread is read.
+      tx.emit({
+        kind: "users",
+        userIds: [actor.userId],
+        event: { type: "notification.thread_read", cid, parent_id: parentId, created_at: iso(this.clock()) },
+      });
+    });
   }
 }

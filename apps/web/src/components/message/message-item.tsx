@@ -166,6 +166,7 @@ export function MessageItem({ message, groupStart, inThread = false, tabbable = 
       {!deleted && !editing && message.status === "received" && (
         <MessageActionBar message={message} actions={actions} onActiveChange={setActive} />
       )}
+      {!inThread && <SeenBy message={message} />}
       {history && (
         <EditHistoryDialog
           messageId={message.id}

@@ -6,6 +6,8 @@ import "../../styles/app-shell.css";
 import { BrandMark } from "../brand-mark";
 import { Icon } from "../ui/icons";
 import "../../styles/notification-settings.css";
+import "../../styles/sidebar.css";
+import { ThreadsLink } from "../../threads/threads-link";
 import { UserMenu } from "../user-menu";
 import { BrowseChannelsDialog } from "./browse-channels-dialog";
 import { ChannelList } from "./channel-list";
@@ -88,7 +90,16 @@ export function ChannelSidebar() {
           <Icon name="plus" />
         </button>
       </div>
-      <ChannelList onNewChannel={() => setOpen("channel")} onNewMessage={() => setOpen("dm")} />
+      <SidebarTop>
+        <ThreadsLink />
+      </SidebarTop>
+      <ChannelList
+        prefs={prefs}
+        onToggleSection={toggleSection}
+        onNewChannel={() => setOpen("channel")}
+        onNewMessage={() => setOpen("dm")}
+        onBrowse={() => setOpen("browse")}
+      />
       {open === "channel" && <NewChannelDialog onClose={close} />}
       {open === "dm" && <NewDmDialog onClose={close} />}
       {open === "browse" && <BrowseChannelsDialog onClose={close} />}
