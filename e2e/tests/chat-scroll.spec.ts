@@ -30,6 +30,8 @@ test("a 1,000-message channel opens at the bottom and scrolling up loads every p
     before = messages[0]!.id;
   }
   expect(texts).toHaveLength(1000);
+  // Bo has read them all: a channel with unread messages opens at the first one (open-at-unread.spec.ts).
+  await chat(request, bo, "POST", `/channels/${type}/${id}/read`, {});
   const newest = texts.at(-1)!;
   const oldest = texts[0]!;
 
@@ -109,6 +111,8 @@ test("switching back and forth between channels opens each at its newest message
   const first = await createChannel(request, ana, [bo], "First");
   for (let i = 0; i < 60; i += 1)
     await sendMessage(request, ana, first, `first ${String(i).padStart(2, "0")}`);
+  // Read up to here: a channel with unread messages opens at the first one (open-at-unread.spec.ts).
+  await chat(request, bo, "POST", `/channels/${first.replace(":", "/")}/read`, {});
   const second = await createChannel(request, ana, [bo], "Second");
   await sendMessage(request, ana, second, "second only");
 

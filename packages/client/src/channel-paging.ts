@@ -6,8 +6,12 @@ import type { ChannelStateResponse, MessagePagination } from "@parley/protocol";
 import { applyAroundPage, applyNewerPage, applyOlderPage } from "./channel-state.js";
 import type { ChannelStateCell } from "./channel-store.js";
 import type { ClientServices } from "./channel-types.js";
+import { firstUnread } from "./first-unread.js";
 
 export type PagingServices = Pick<ClientServices, "rest" | "pageSize">;
+
+/** Older pages read, at most, to reach a first unread message no read position names. */
+const FIRST_UNREAD_PAGES = 5;
 
 export class ChannelPaging {
   readonly #store: ChannelStateCell;
@@ -43,6 +47,29 @@ export class ChannelPaging {
       messages: { id_around: messageId, limit },
     });
     store.set(applyAroundPage(store.state, response.messages, messageId, limit));
+  }
+
+  /**
+   * Makes sure the current user's first unread message is held: when the newest page does not
+   * reach back to it, history is loaded around the last message read (a window apart from the
+   * newest messages, as `loadAround`), or older pages without one. Resolves with its id, or null
+   * when nothing is unread.
+   */
+  async loadFirstUnread(): Promise<string | null> {
+    const userId = this.#store.ctx.userId;
+    let found = firstUnread(this.#store.state, userId);
+    if (found.kind === "missing" && found.around) {
+      await this.loadAround(found.around);
+      found = firstUnread(this.#store.state, userId);
+    }
+    // No read position (never read): older pages, unless more are unread than they could reach.
+    const reach = FIRST_UNREAD_PAGES * this.#services.pageSize;
+    if (found.kind === "missing" && this.#store.state.unreadCount > reach) return null;
+    for (let page = 0; found.kind === "missing" && page < FIRST_UNREAD_PAGES; page += 1) {
+      if ((await this.loadOlder()) === 0) break;
+      found = firstUnread(this.#store.state, userId);
+    }
+    return found.kind === "held" ? found.id : null;
   }
 
   /** Leaves a window opened far back: only the newest messages (after the hole) stay. */

@@ -28,6 +28,7 @@ import type {
   WatchOptions,
 } from "./channel-types.js";
 import type { Subscription } from "./event-emitter.js";
+import { type FirstUnread, firstUnread } from "./first-unread.js";
 import type { Thread } from "./thread.js";
 import type { ChannelStateSnapshot, LocalMessage } from "./types.js";
 import type { Upload, UploadInput } from "./upload.js";

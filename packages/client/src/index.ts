@@ -46,6 +46,7 @@ export {
   ChatNetworkError,
 } from "./errors.js";
 export { EventEmitter, type Subscription } from "./event-emitter.js";
+export { type FirstUnread, firstUnread } from "./first-unread.js";
 export {
   ImageCache,
   type ImageCacheDeps,

@@ -9,7 +9,7 @@ import { withoutMutedAuthors } from "../moderation/roles";
 import { useMutedUsers } from "../moderation/use-moderation-user";
 import { useChatClient } from "./client-context";
 import { anchorRows, type ListAnchor } from "./list-anchor";
-import { buildRows, firstUnreadId, type MessageRow } from "./message-grouping";
+import { buildRows, type MessageRow } from "./message-grouping";
 
 export interface MessageListModel {
   rows: MessageRow[];
@@ -29,13 +29,21 @@ export interface MessageListModel {
   lastIsOwn: boolean;
 }
 
+/** Where the user left off, fixed when the channel opened (use-unread-opening.ts). */
+export interface ListOpening {
+  /** The message the unread divider goes before (null: none). */
+  firstUnreadId: string | null;
+  /** The list opens at the divider, not at the newest message. */
+  atUnread: boolean;
+}
+
 export function useMessageList(
   channel: Channel,
   state: ChannelStateSnapshot,
   userId: string | undefined,
+  opening: ListOpening,
 ): MessageListModel {
-  // Where the user left off, fixed when the channel opens.
-  const [dividerBefore] = useState(() => firstUnreadId(state.messages, state.unreadCount, userId));
+  const dividerBefore = opening.firstUnreadId;
   // Messages of users the reader muted are hidden (me.mutes, kept by the SDK).
   const mutes = useMutedUsers(useChatClient());
   // History opened far back shows the block up to its hole (the newest messages come once it fills).
@@ -85,7 +93,8 @@ export function useMessageList(
     }
   }, [channel]);
 
-  const [atBottom, setAtBottom] = useState(true);
+  // Opened at the first unread, the list is not at the bottom until it says so (nothing is read yet).
+  const [atBottom, setAtBottom] = useState(!opening.atUnread);
   const [unseen, setUnseen] = useState(0);
   const last = state.messages.at(-1);
   const lastIsOwn = last?.user.id === userId;

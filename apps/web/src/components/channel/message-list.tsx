@@ -1,20 +1,26 @@
 import type { Channel, ChannelStateSnapshot } from "@parley/client";
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { useChannelUi } from "../../chat/channel-ui";
 import { useClientState } from "../../chat/client-context";
 import type { MessageRow } from "../../chat/message-grouping";
 import { dayLabel } from "../../chat/relative-time";
+import { useEscapeInChannel } from "../../chat/use-escape-in-channel";
 import { useMarkRead } from "../../chat/use-mark-read";
 import { useMessageList } from "../../chat/use-message-list";
+import { type UnreadOpening, useUnreadOpening } from "../../chat/use-unread-opening";
+import { useUnreadScroll } from "../../chat/use-unread-scroll";
 import { useJumpToMessage } from "../../search/use-jump-to-message";
 import { MessageItem } from "../message/message-item";
 import { SystemMessage } from "../message/system-message";
 import { Icon } from "../ui/icons";
 import { NewMessagesAnnouncer } from "./new-messages-announcer";
+import { UnreadBar } from "./unread-bar";
 
 const LIST_COMPONENTS = { Header: ListStart };
 const STICK_MS = 1_500;
+/** For so long after a gap filled, rows appended below are not followed (useGapFilled). */
+const FILLED_MS = 1_000;
 /**
  * A message row's height before it is measured (one that starts a group is 53.5 px at the default
  * font size; one that continues it, about a line). Given one, Virtuoso skips its probe render of a
@@ -44,8 +50,9 @@ function Row({ row, tabbable, onGap }: { row: MessageRow; tabbable: boolean; onG
 }
 
 /**
- * The channel's messages, virtualized: opens at the newest, loads older pages on scrolling up
- * without jumping, follows new messages only when the user is at the bottom.
+ * The channel's messages, virtualized: opens at the first unread message (history around it
+ * loaded first when needed) or, with nothing unread, at the newest; loads older pages on
+ * scrolling up without jumping, follows new messages only when the user is at the bottom.
  */
 export function MessageList({ channel, state }: { channel: Channel; state: ChannelStateSnapshot }) {
   const opening = useUnreadOpening(channel, useChannelUi().highlightId !== null);
@@ -72,11 +79,19 @@ function LoadedMessageList({
   opening: UnreadOpening;
 }) {
   const { userID } = useClientState();
-  const list = useMessageList(channel, state, userID);
+  const list = useMessageList(channel, state, userID, opening);
   const newestKey = list.rows.findLast((r) => r.kind === "message")?.key;
   const virtuoso = useRef<VirtuosoHandle>(null);
+  const root = useRef<HTMLDivElement>(null);
   // Opened at a message (?message=, from search): load back to it, scroll to it.
   const jumpTo = useJumpToMessage(channel, state, list.rows, virtuoso, useChannelUi().highlightId);
+  // Opened at the first unread: the divider near the top, kept there while the list settles.
+  const unread = useUnreadScroll(channel, virtuoso, root, list.rows, opening);
+  const markAllRead = () => {
+    opening.dismiss();
+    channel.markRead().catch(() => {});
+  };
+  useEscapeInChannel(root, opening.barShown, markAllRead);
   // Read only when the newest messages are on screen, not the bottom of history opened far back.
   useMarkRead(channel, state, list.atBottom && !list.detached);
   const jump = () => virtuoso.current?.scrollToIndex({ index: "LAST", align: "end", behavior: "auto" });
@@ -89,16 +104,30 @@ function LoadedMessageList({
   // ends keeping a message opened from search in view.
   // Rows are measured as they render, so an opened list keeps settling for as long as the user
   // leaves it at the newest message.
-  const stickUntil = useRef(Date.now() + STICK_MS);
-  const untouched = useRef(true);
+  const stickUntil = useRef(unread.initial ? 0 : Date.now() + STICK_MS);
+  const untouched = useRef(!unread.initial);
   const release = () => {
     stickUntil.current = 0;
     untouched.current = false;
     jumpTo.stop();
+    unread.stop();
   };
+  const since = opening.firstUnreadId ? channel.findMessage(opening.firstUnreadId)?.created_at : undefined;
+  const filledAt = useGapFilled(list.detached);
 
   return (
-    <div className="message-list">
+    <div className="message-list" ref={root}>
+      {opening.barShown && (
+        <UnreadBar
+          count={opening.count}
+          since={since ?? null}
+          onJump={() => {
+            release();
+            unread.jump();
+          }}
+          onMarkRead={markAllRead}
+        />
+      )}
       <div
         className="message-list__log"
         data-message-scope="true"
@@ -114,11 +143,17 @@ function LoadedMessageList({
           className="message-list__scroller"
           data={list.rows}
           firstItemIndex={list.firstItemIndex}
-          initialTopMostItemIndex={{ index: Math.max(0, list.rows.length - 1), align: "end" }}
+          initialTopMostItemIndex={
+            unread.initial ?? { index: Math.max(0, list.rows.length - 1), align: "end" }
+          }
           alignToBottom
           computeItemKey={(_, row) => row.key}
           itemContent={(_, row) => <Row row={row} tabbable={row.key === newestKey} onGap={list.loadNewer} />}
-          followOutput={(atBottom) => (list.lastIsOwn || atBottom ? "auto" : false)}
+          followOutput={(atBottom) => {
+            // Rows of a filled gap are history the user is scrolling down through, not new messages.
+            if (Date.now() - filledAt.current < FILLED_MS) return false;
+            return list.lastIsOwn || atBottom ? "auto" : false;
+          }}
           atBottomStateChange={list.setAtBottom}
           atBottomThreshold={120}
           startReached={() => {
@@ -168,6 +203,15 @@ function GapRow({ onLoad }: { onLoad: () => Promise<void> }) {
       </button>
     </div>
   );
+}
+
+/** When the list last stopped being detached (its gap filled up to the newest messages). */
+function useGapFilled(detached: boolean): RefObject<number> {
+  const was = useRef(detached);
+  const filledAt = useRef(0);
+  if (was.current && !detached) filledAt.current = Date.now();
+  was.current = detached;
+  return filledAt;
 }
 
 interface ListContext {
