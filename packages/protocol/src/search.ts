@@ -22,12 +22,38 @@ const offset = z.coerce
   .min(0, "offset must not be negative")
   .max(SEARCH_MAX_OFFSET, `offset must be at most ${SEARCH_MAX_OFFSET}`);
 
+/** The filters of message search, as `q` syntax (`from:@ana`) and as query parameters alike. */
+export const SEARCH_FILTERS = ["from", "in", "before", "after", "on", "has", "is"] as const;
+export type SearchFilterName = (typeof SEARCH_FILTERS)[number];
+export const SEARCH_HAS_VALUES = ["file", "link"] as const;
+export const SEARCH_IS_VALUES = ["pinned", "thread"] as const;
+
+const filterText = (name: string) =>
+  z.string().min(1, `${name} must not be empty`).max(SEARCH_MAX_QUERY_LENGTH, `${name} is too long`);
+const day = (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`);
+const valueList = (name: string, values: readonly string[]) =>
+  z
+    .string()
+    .regex(
+      new RegExp(`^(${values.join("|")})(,(${values.join("|")}))*$`),
+      `${name} must be ${values.join(" or ")} (several: comma-separated)`,
+    );
+
 /** `GET /chat/search/messages` query parameters. */
 export const searchMessagesQuerySchema = z
   .object({
     q: searchText.optional(),
     limit: limit.optional(),
     next: z.string().max(SEARCH_MAX_CURSOR_LENGTH, "next is not a cursor this server gave").optional(),
+    from: filterText("from").optional().describe("A user id (`ana` or `@ana`), case-insensitive."),
+    in: filterText("in")
+      .optional()
+      .describe("One of the caller's channels: its name, id or cid (`general`, `#general`)."),
+    before: day("before").optional().describe("Messages sent before this day (UTC)."),
+    after: day("after").optional().describe("Messages sent after this day (UTC)."),
+    on: day("on").optional().describe("Messages sent on this day (UTC)."),
+    has: valueList("has", SEARCH_HAS_VALUES).optional().describe("`file`, `link`, or both: `file,link`."),
+    is: valueList("is", SEARCH_IS_VALUES).optional().describe("`pinned`, `thread`, or both."),
   })
   .strict();
 

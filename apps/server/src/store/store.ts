@@ -372,10 +372,30 @@ export interface MessageSearchQuery {
   userId: string;
   hide?: readonly MembershipKind[];
   exact: readonly string[];
-  prefix: string;
+  /** Words in this order, next to each other (a quoted phrase). */
+  phrases?: readonly (readonly string[])[];
+  /** Matches the start of a word. No word, phrase nor prefix: every message the filters let through. */
+  prefix?: string;
+  filters?: MessageSearchFilters;
   /** Only results strictly older than this sort key (created_at, then id, both descending). */
   before?: { createdAt: string; id: string };
   limit: number;
+}
+
+/** What narrows a message search besides its words (domain/search/search-query.ts). */
+export interface MessageSearchFilters {
+  /** The author is one of these (none: nobody). */
+  userIds?: readonly string[];
+  /** The channel is one of these (none: nothing). */
+  cids?: readonly string[];
+  /** `created_at` at or after `since`, strictly before `until` (ISO). */
+  since?: string;
+  until?: string;
+  hasFile?: boolean;
+  hasLink?: boolean;
+  pinned?: boolean;
+  /** A thread reply or a message with replies. */
+  thread?: boolean;
 }
 
 export interface MessageSearchHit {

@@ -19,6 +19,23 @@ export function queryEndpoints(f: QueryFixture): FuzzEndpoint[] {
       query: true,
     },
     {
+      name: "search messages with filters",
+      schema: "searchMessagesQuerySchema",
+      method: "GET",
+      path: () => "/chat/search/messages",
+      base: {
+        q: 'from:@ana in:#general "build failed" before:2025-01-31 has:link is:thread wor',
+        from: "ana",
+        in: "general",
+        before: "2025-02-01",
+        after: "2024-12-31",
+        on: "2025-01-15",
+        has: "file,link",
+        is: "pinned",
+      },
+      query: true,
+    },
+    {
       name: "search users",
       schema: "searchPageQuerySchema",
       method: "GET",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { encodeCursor } from "../../src/domain/search/cursor.js";
+import { encodeCursor } from "../../src/domain/page-cursor.js";
 import { startTestServer, type TestServer, uniqueName } from "../helpers/test-server.js";
 import { type Params, withQuery } from "./search-helpers.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { decodeCursor, encodeCursor } from "../../src/domain/search/cursor.js";
+import { decodeCursor, encodeCursor } from "../../src/domain/page-cursor.js";
 import { highlightRanges } from "../../src/domain/search/highlight.js";
 import { fold, searchTerms, words } from "../../src/domain/search/search-text.js";
 import { fts5Query } from "../../src/store/sqlite/search-sqlite.js";
@@ -30,8 +30,12 @@ describe("how search reads text", () => {
   test("a query of only punctuation has no terms; the last word is the prefix", () => {
     expect(searchTerms("?!... --- «»")).toBeUndefined();
     expect(searchTerms("")).toBeUndefined();
-    expect(searchTerms("Hello, wörld caf")).toEqual({ exact: ["hello", "world"], prefix: "caf" });
-    expect(searchTerms("a a b a")).toEqual({ exact: ["b"], prefix: "a" });
+    expect(searchTerms("Hello, wörld caf")).toEqual({
+      exact: ["hello", "world"],
+      phrases: [],
+      prefix: "caf",
+    });
+    expect(searchTerms("a a b a")).toEqual({ exact: ["b"], phrases: [], prefix: "a" });
   });
 
   test("every term is quoted for FTS5, so no input is query syntax", () => {
@@ -41,9 +45,11 @@ describe("how search reads text", () => {
 
   test("highlight ranges cover exactly the matched words", () => {
     const text = "Café: the CAFÉS, cafeteria!";
-    const ranges = highlightRanges(text, { exact: [], prefix: "cafe" });
+    const ranges = highlightRanges(text, { exact: [], phrases: [], prefix: "cafe" });
     expect(ranges.map((r) => text.slice(r.start, r.end))).toEqual(["Café", "CAFÉS", "cafeteria"]);
-    expect(highlightRanges(text, { exact: ["the"], prefix: "zzz" })).toEqual([{ start: 6, end: 9 }]);
+    expect(highlightRanges(text, { exact: ["the"], phrases: [], prefix: "zzz" })).toEqual([
+      { start: 6, end: 9 },
+    ]);
   });
 
   test("a cursor round-trips and anything else is refused", () => {

@@ -11,6 +11,7 @@ export {
   type SourcePage,
   type SourceQuery,
 } from "./search-source.js";
+export { hasMessageSyntax, SEARCH_SOURCE_ORDER, SearchSourcePicker } from "./source-picker.js";
 export { channelSource, messageSource, userSource } from "./sources.js";
 export type {
   CursorPage,

@@ -13,8 +13,9 @@ import type { ChannelTypes } from "../channels/channel-types.js";
 import { hiddenKinds } from "../channels/readable.js";
 import { toChannelResponse } from "../channels/serialize.js";
 import { toUserResponse } from "../users/serialize.js";
-import { decodeCursor, encodeCursor } from "./cursor.js";
-import { searchTerms } from "./search-text.js";
+import { decodeCursor, encodeCursor } from "../page-cursor.js";
+import { resolveFilters } from "./search-filters.js";
+import { hasFilters, hasWords, parseSearch } from "./search-query.js";
 import { toMessageSearchResult } from "./serialize.js";
 
 /**
@@ -29,17 +30,26 @@ export class SearchService {
     private readonly types: ChannelTypes,
   ) {}
 
-  /** Regular messages, newest first (created_at desc, then id desc), with an opaque `next`. */
+  /**
+   * Regular messages, newest first (created_at desc, then id desc), with an opaque `next`: the
+   * words and phrases of `q`, narrowed by its filters and the filter parameters
+   * (search-query.ts). No word and no filter finds nothing.
+   */
   async messages(actor: Actor, q: SearchMessagesQuery): Promise<SearchMessagesResponse> {
     const limit = q.limit ?? SEARCH_PAGE_SIZE;
     const before = q.next === undefined ? undefined : decodeCursor(q.next);
-    const terms = searchTerms(q.q ?? "");
-    if (!terms) return { results: [] };
+    const parsed = parseSearch(q);
+    const { terms } = parsed;
+    if (!hasWords(terms) && !hasFilters(parsed)) return { results: [] };
+    const hide = [...(await hiddenKinds(this.types, actor)), ...(await this.#unsearchableKinds())];
+    const filters = await resolveFilters(this.store, actor.userId, hide, parsed);
     const hits = await this.store.search.messages({
       userId: actor.userId,
-      hide: [...(await hiddenKinds(this.types, actor)), ...(await this.#unsearchableKinds())],
+      hide,
       exact: terms.exact,
-      prefix: terms.prefix,
+      phrases: terms.phrases,
+      ...(terms.prefix === undefined ? {} : { prefix: terms.prefix }),
+      filters,
       before,
       limit: limit + 1,
     });

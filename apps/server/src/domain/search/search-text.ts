@@ -30,19 +30,21 @@ export function words(text: string): Word[] {
 }
 
 /**
- * The query as search terms: its folded words, deduplicated, in order. Every term must match
- * a word of the message; the last one also matches as a prefix (search as you type). A query
- * with no word (empty, only punctuation or symbols) has no terms and finds nothing.
+ * The words a search looks for, folded. Every exact word and every phrase (words in this order,
+ * next to each other) must occur in the message; `prefix`, the word being typed, matches as the
+ * start of a word.
  */
 export interface SearchTerms {
   exact: string[];
-  prefix: string;
+  phrases: string[][];
+  prefix?: string;
 }
 
+/** A query of plain words (no filters, no quotes) as terms: the last word is the prefix. */
 export function searchTerms(query: string): SearchTerms | undefined {
   const all = words(query).map((w) => w.folded);
   const prefix = all.at(-1);
   if (prefix === undefined) return undefined;
   const exact = [...new Set(all.slice(0, -1))].filter((t) => t !== prefix);
-  return { exact, prefix };
+  return { exact, phrases: [], prefix };
 }

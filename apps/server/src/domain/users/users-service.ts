@@ -1,4 +1,4 @@
-import type { OwnUserResponse, UserResponse, UserSearchQuery } from "@parley/protocol";
+import type { OwnUserResponse, SetUserStatusBody, UserResponse, UserSearchQuery } from "@parley/protocol";
 import type { Store, UserRow } from "../../store/store.js";
 import { appCapabilities } from "../access.js";
 import type { Actor } from "../auth/chat-tokens.js";

@@ -10,22 +10,27 @@ import type { DialectQueries } from "./dialect-queries.js";
 import { type Db, visibleKinds } from "./executor.js";
 import { channelNameMatches } from "./name-match.js";
 import { channelOf, messageOf } from "./row-values.js";
+import { plainMessageSearch } from "./search-filters.js";
 
-/** An engine's full-text message search: the ids of one page, in result order. */
+/** An engine's full-text message search (at least one word): the ids of one page, in result order. */
 export type MessageSearchFn = (q: MessageSearchQuery) => Promise<string[]>;
 
 /**
  * The search repo: channel search is plain SQL both engines share, in byte order on both;
  * message search is the engine's own full-text index, passed in by the adapter
  * (sqlite/search-sqlite.ts, postgres/search-postgres.ts), which finds the ids; the rows are
- * loaded here.
+ * loaded here. A search with filters and no words is plain SQL, the same on both engines.
  */
 export function createSearchRepo(db: Db, findMessages: MessageSearchFn, dialect: DialectQueries): SearchRepo {
   return {
-    messages: async (q) => loadHits(db, await findMessages(q)),
+    messages: async (q) =>
+      loadHits(db, await (hasWords(q) ? findMessages(q) : plainMessageSearch(db, q, dialect))),
     channels: (q) => searchChannels(db, q, dialect),
   };
 }
+
+const hasWords = (q: MessageSearchQuery) =>
+  q.exact.length > 0 || (q.phrases?.length ?? 0) > 0 || q.prefix !== undefined;
 
 async function loadHits(db: Db, ids: string[]): Promise<MessageSearchHit[]> {
   if (ids.length === 0) return [];

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from "kysely";
 import { type Db, visibleKinds } from "../kysely/executor.js";
+import { searchFilterSql } from "../kysely/search-filters.js";
 import { createSearchRepo, type MessageSearchFn } from "../kysely/search-repo.js";
 import type { MessageSearchQuery, SearchRepo } from "../store.js";
 import { postgresQueries } from "./dialect-queries-postgres.js";
@@ -101,22 +102,28 @@ export function postgresSearchRepo(db: Db): SearchRepo {
 }
 
 /**
- * `a & b & c:*`: the terms folded and split into words exactly as a message's text is
- * (`parley_search_doc`), the last word a prefix. Folding happens first, in SQL, and leaves only
- * letters, digits and single spaces, so no input is ever tsquery syntax: `unaccent` turns some
- * letters into punctuation (ʻ, U+02BB, into an apostrophe), which a term quoted before folding
- * let through. Null, matching nothing, when no word is left. One expression of immutable
- * functions, so the planner still sees the query's value and estimates it.
+ * `a & b & (c <-> d) & e:*`: each term folded and split into words exactly as a message's text
+ * is (`parley_search_doc`): an exact word's pieces joined by `&`, a phrase's by `<->` (next to
+ * each other, in order), the prefix's last piece a prefix. Folding happens first, in SQL, and
+ * leaves only letters, digits and single spaces, so no input is ever tsquery syntax: `unaccent`
+ * turns some letters into punctuation (ʻ, U+02BB, into an apostrophe), which a term quoted
+ * before folding let through. Null, matching nothing, when no word is left. One expression of
+ * immutable functions, so the planner still sees the query's value and estimates it.
  */
-function tsQuery(q: Pick<MessageSearchQuery, "exact" | "prefix">) {
-  const text = [...q.exact, q.prefix].join(" ");
-  const words = sql`trim(regexp_replace(parley_search_fold(${text}), '[^[:alnum:]]+', ' ', 'g'))`;
-  return sql`to_tsquery('simple', replace(nullif(${words}, ''), ' ', ' & ') || ':*')`;
+function tsQuery(q: Pick<MessageSearchQuery, "exact" | "prefix" | "phrases">) {
+  const words = (text: string) =>
+    sql`nullif(trim(regexp_replace(parley_search_fold(${text}), '[^[:alnum:]]+', ' ', 'g')), '')`;
+  const pieces = [
+    ...q.exact.map((t) => sql`replace(${words(t)}, ' ', ' & ')`),
+    ...(q.phrases ?? []).map((p) => sql`'(' || replace(${words(p.join(" "))}, ' ', ' <-> ') || ')'`),
+    ...(q.prefix === undefined ? [] : [sql`replace(${words(q.prefix)}, ' ', ' & ') || ':*'`]),
+  ];
+  return sql`to_tsquery('simple', nullif(concat_ws(' & ', ${sql.join(pieces)}), ''))`;
 }
 
 /**
  * Matches the user may see now: a regular message, in a live channel they are a member of,
- * after its truncation point; newest first, ties by id in byte order (as on SQLite).
+ * after its truncation point, that the filters let through; newest first, ties by id in byte order (as on SQLite).
  */
 export function postgresMessageSearch(db: Db): MessageSearchFn {
   return async (q) => {
@@ -133,6 +140,7 @@ export function postgresMessageSearch(db: Db): MessageSearchFn {
             ? sql`and (m.created_at, m.id collate "C") < (${q.before.createdAt}, ${q.before.id} collate "C")`
             : sql``
         }
+        ${searchFilterSql(q, postgresQueries.inByteOrder)}
       order by m.created_at desc, m.id collate "C" desc
       limit ${q.limit}`.execute(db);
     return rows.map((r) => r.id);

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, Migrator, sql } from "kysely";
 import { type Db, visibleKinds } from "../kysely/executor.js";
+import { searchFilterSql } from "../kysely/search-filters.js";
 import { createSearchRepo, type MessageSearchFn } from "../kysely/search-repo.js";
 import type { Database } from "../schema.js";
 import type { MessageSearchQuery, SearchRepo } from "../store.js";
@@ -175,20 +176,26 @@ function byKeyDesc(a: Key, b: Key): number {
 }
 
 /**
- * Every user word quoted as an FTS5 string, so no input is ever query syntax; the last word is
- * a prefix. Terms hold only letters, digits and marks (search-text.ts), `"` is doubled anyway.
+ * Every user word quoted as an FTS5 string, so no input is ever query syntax; a phrase is one
+ * string of its words (FTS5 matches them in order, next to each other); the prefix is a prefix.
+ * Terms hold only letters, digits and marks (search-text.ts), `"` is doubled anyway.
  */
-export function fts5Query(q: Pick<MessageSearchQuery, "exact" | "prefix">): string {
+export function fts5Query(q: Pick<MessageSearchQuery, "exact" | "prefix" | "phrases">): string {
   const quote = (t: string) => `"${t.replaceAll('"', '""')}"`;
-  return [...q.exact.map(quote), `${quote(q.prefix)}*`].join(" ");
+  return [
+    ...q.exact.map(quote),
+    ...(q.phrases ?? []).map((p) => quote(p.join(" "))),
+    ...(q.prefix === undefined ? [] : [`${quote(q.prefix)}*`]),
+  ].join(" ");
 }
 
 /** Matches the user may see now: a regular message, in a live channel they are a member of, after
- * the channel's truncation point, older than the cursor. */
+ * the channel's truncation point, older than the cursor, that the filters let through. */
 function visibleTo(q: MessageSearchQuery) {
   return sql`m.type = 'regular' and c.deleted_at is null and m.seq > c.truncated_seq
     and ${visibleKinds(q.hide, "c", "mb")}
-    ${q.before ? sql`and (m.created_at, m.id) < (${q.before.createdAt}, ${q.before.id})` : sql``}`;
+    ${q.before ? sql`and (m.created_at, m.id) < (${q.before.createdAt}, ${q.before.id})` : sql``}
+    ${searchFilterSql(q, sqliteQueries.inByteOrder)}`;
 }
 
 /** The first `limit` visible matches in index (insertion) order, newest first. CROSS JOIN fixes

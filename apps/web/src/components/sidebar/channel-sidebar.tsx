@@ -21,8 +21,8 @@ import { useSidebarPrefs } from "./use-sidebar-prefs";
 type Open = "channel" | "dm" | "browse" | "profile" | null;
 
 /**
- * The left column: notification settings, the user's menu, search, new chat buttons and the
- * channel list. Mounted once in the chat shell, it reports the tab's focus for Web Push.
+ * The left column: notification settings, the user's menu, search, new chat buttons, links at
+ * the top (SidebarTop) and the channel list in sections. Mounted once in the chat shell.
  */
 export function ChannelSidebar() {
   const { user, userID } = useClientState();

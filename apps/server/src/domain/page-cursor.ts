@@ -1,7 +1,7 @@
-import { invalid } from "../errors.js";
+import { invalid } from "./errors.js";
 
-/** Where a page of newest-first results ended: the last row's sort key. */
-export interface SearchCursor {
+/** Where a page of newest-first results ended: the last row's sort key (a time, then an id). */
+export interface PageCursor {
   createdAt: string;
   id: string;
 }
@@ -10,12 +10,12 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const ID = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Opaque to clients: base64url of the JSON pair `[created_at, id]`. */
-export function encodeCursor(c: SearchCursor): string {
+export function encodeCursor(c: PageCursor): string {
   return Buffer.from(JSON.stringify([c.createdAt, c.id]), "utf8").toString("base64url");
 }
 
 /** Anything this server did not mint is a 400 naming `next`. */
-export function decodeCursor(token: string): SearchCursor {
+export function decodeCursor(token: string): PageCursor {
   const bad = () => invalid("next", "next is not a cursor this server gave");
   if (!/^[A-Za-z0-9_-]+$/.test(token)) throw bad();
   let value: unknown;
