@@ -28,15 +28,15 @@ test("the sidebar lists chats past its first screenful, and a chat opened from i
   await b.context.close();
 });
 
-test("the sidebar's buttons stay put while the search field's code loads", async ({ browser, request }) => {
+test("the sidebar's buttons stay put while the search box's code loads", async ({ browser, request }) => {
   const ana = await createUser(request, "Ana");
   let release: () => void = () => {};
   const { page, context } = await signedIn(browser, ana, "/chats", undefined, async (p) => {
-    release = await holdScripts(p, "**/assets/search-panel-*.js");
+    release = await holdScripts(p, "**/assets/search-box-*.js");
   });
-  // A layout shift here once turned a click on "New channel" into a click on the search field.
+  // A layout shift here once turned a click on "New channel" into a click on the search box.
   const newChannel = page.getByRole("button", { name: "New channel" }).first();
-  const search = page.getByRole("combobox", { name: "Search people, channels and messages" });
+  const search = page.getByRole("button", { name: "Search messages, channels and people" });
   await expect(newChannel).toBeVisible();
   await expect(search).toHaveCount(0);
   const before = await newChannel.boundingBox();

@@ -3,8 +3,17 @@ import { newAccount } from "../support/accounts";
 import { expectNoSeriousA11yIssues } from "../support/axe";
 import { createChannel, openAs, sendMessage, signUp } from "../support/chat-api";
 
-const searchField = (page: import("@playwright/test").Page) =>
-  page.getByRole("combobox", { name: "Search people, channels and messages" });
+type Page = import("@playwright/test").Page;
+
+/** The search view's field (apps/web/src/search/search-view.tsx). */
+const searchField = (page: Page) =>
+  page.getByRole("searchbox", { name: "Search messages, channels and people" });
+
+/** Opens the search view from the box at the top of the channel list. */
+async function openSearch(page: Page) {
+  await page.getByRole("button", { name: "Search messages, channels and people" }).click();
+  await expect(searchField(page)).toBeFocused();
+}
 
 test("search a word, open the message in its channel, highlighted", async ({ browser }) => {
   const a = await openAs(browser, "Seeker");
@@ -16,13 +25,14 @@ test("search a word, open the message in its channel, highlighted", async ({ bro
   for (let i = 0; i < 110; i++) await sendMessage(a.page.request, b, cid, `filler message ${i}`);
 
   await a.page.goto("/chats");
+  await openSearch(a.page);
   await searchField(a.page).fill(word);
-  await a.page.getByRole("tab", { name: "Messages" }).click();
+  await expect(a.page.getByRole("tab", { name: "1 message" })).toHaveAttribute("aria-selected", "true");
   const result = a.page.getByTestId("search-result-messages");
   await expect(result).toHaveCount(1);
   await expect(result.locator("mark")).toHaveText(word);
-  await expect(result).toContainText("Zoo news");
-  await expectNoSeriousA11yIssues(a.page, ".search-panel");
+  await expect(result).toContainText("#Zoo news");
+  await expectNoSeriousA11yIssues(a.page, ".search-view");
   await result.click();
 
   await expect(a.page).toHaveURL(new RegExp(`/c/${cid}\\?message=${target}$`));
@@ -49,8 +59,8 @@ test("a message far back opens with its neighbours; newer ones load on scrolling
   }
 
   await a.page.goto("/chats");
+  await openSearch(a.page);
   await searchField(a.page).fill(word);
-  await a.page.getByRole("tab", { name: "Messages" }).click();
   await a.page.getByTestId("search-result-messages").click();
   const message = a.page.locator(`[data-message-id="${target}"]`);
   await expect(message).toBeVisible();
@@ -128,7 +138,7 @@ test("scrolling away from a message opened from search is not undone by its re-c
   await expect(a.page.locator(`[data-message-id="${target}"]`)).not.toBeInViewport();
 });
 
-test("keyboard: Ctrl+K, type, arrows and Enter; Esc clears", async ({ browser }) => {
+test("keyboard: Ctrl+K, type, arrows and Enter; Esc closes the search", async ({ browser }) => {
   const a = await openAs(browser, "Keys");
   const b = await signUp(a.page.request, newAccount("Target"));
   const cid = await createChannel(a.page.request, a.session, "Keyboard room", [b]);
@@ -137,23 +147,24 @@ test("keyboard: Ctrl+K, type, arrows and Enter; Esc clears", async ({ browser })
   const second = await sendMessage(a.page.request, b, cid, `second ${word}`);
 
   await a.page.goto("/chats");
-  await expect(searchField(a.page)).toBeVisible();
   await a.page.getByRole("heading", { name: /Welcome/ }).click();
   await a.page.keyboard.press("Control+k");
   await expect(searchField(a.page)).toBeFocused();
   await a.page.keyboard.type(word);
-  await a.page.getByRole("tab", { name: "Messages" }).click();
   await expect(a.page.getByTestId("search-result-messages")).toHaveCount(2);
   await searchField(a.page).press("Escape");
-  await expect(searchField(a.page)).toHaveValue("");
-  await expect(a.page.getByTestId("search-result-messages")).toHaveCount(0);
+  await expect(a.page).toHaveURL(/\/chats$/);
+  await expect(searchField(a.page)).toHaveCount(0);
 
+  await a.page.keyboard.press("Control+k");
+  await expect(searchField(a.page)).toBeFocused();
+  await expect(searchField(a.page)).toHaveValue("");
   await a.page.keyboard.type(word);
   await expect(a.page.getByTestId("search-result-messages")).toHaveCount(2);
-  // Newest first: ↓ selects the second message sent.
+  // Newest first: ↓ goes to the second message sent.
   await searchField(a.page).press("ArrowDown");
-  await expect(a.page.getByTestId("search-result-messages").first()).toHaveAttribute("aria-selected", "true");
-  await searchField(a.page).press("Enter");
+  await expect(a.page.getByTestId("search-result-messages").first()).toBeFocused();
+  await a.page.keyboard.press("Enter");
   await expect(a.page).toHaveURL(new RegExp(`\\?message=${second}$`));
 });
 
@@ -161,7 +172,12 @@ test("search a user and open a direct conversation with them", async ({ browser 
   const a = await openAs(browser, "Finder");
   const b = await signUp(a.page.request, newAccount("Quinn"));
   await a.page.goto("/chats");
+  await openSearch(a.page);
   await searchField(a.page).fill(b.account.displayName);
+  await expect(a.page.getByRole("tab", { name: /^\d+\+? (person|people)$/ })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   const row = a.page.getByTestId("search-result-users").filter({ hasText: `@${b.userId}` });
   await expect(row).toHaveCount(1);
   await expect(row.locator("mark").first()).toBeVisible();

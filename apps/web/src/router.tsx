@@ -34,6 +34,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: "chats", lazy: () => import("./routes/chats") },
               { path: "c/:channelID", lazy: () => import("./routes/channel") },
+              { path: "threads", lazy: () => import("./threads/threads-route") },
+              { path: "search", lazy: () => import("./search/search-route") },
             ],
           },
           // Moderators and admins only (others see a 403 page).

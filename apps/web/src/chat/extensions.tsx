@@ -3,7 +3,7 @@
  * moderation). Each is loaded lazily, so a screen that does not use it never downloads it.
  *
  * Integration points (see the agreed props):
- * - search/search-panel.tsx     SearchPanel({ client })            → top of the channel list
+ * - search/search-box.tsx       SearchBox()                        → top of the channel list (opens /search)
  * - polls/poll-card.tsx         PollCard({ client, message })      → inside a message with poll_id
  * - polls/create-poll-button.tsx CreatePollButton({ client, channel }) → composer toolbar
  * - moderation/message-moderation-menu.tsx MessageModerationMenu({ client, message }) → "more" menu
@@ -19,17 +19,16 @@ const CreatePollButton = lazy(() =>
   import("../polls/create-poll-button").then((m) => ({ default: m.CreatePollButton })),
 );
 
-const SearchPanel = lazy(() => import("../search/search-panel").then((m) => ({ default: m.SearchPanel })));
+const SearchBox = lazy(() => import("../search/search-box").then((m) => ({ default: m.SearchBox })));
 const MessageModerationMenu = lazy(() =>
   import("../moderation/message-moderation-menu").then((m) => ({ default: m.MessageModerationMenu })),
 );
 
-/** The search field at the top of the channel list. */
+/** The search box at the top of the channel list: it opens the search view (/search). */
 export function SearchSlot() {
-  const client = useChatClient();
   return (
     <Suspense fallback={<div className="search-placeholder" aria-busy="true" />}>
-      <SearchPanel client={client} />
+      <SearchBox />
     </Suspense>
   );
 }

@@ -10,7 +10,9 @@ import "../styles/chat.css";
  * phone (≤ 640 px) one of them shows at a time: the list on /chats, the channel on /c/….
  */
 export function Component() {
-  const inChannel = useMatch("/c/:channelID") !== null;
+  const inThreads = useMatch("/threads") !== null;
+  const inSearch = useMatch("/search") !== null;
+  const inChannel = useMatch("/c/:channelID") !== null || inThreads || inSearch;
   useEffect(preloadMarkdown, []);
   return (
     <div className="chat-shell" data-view={inChannel ? "channel" : "list"}>

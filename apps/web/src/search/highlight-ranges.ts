@@ -36,28 +36,3 @@ export function prefixRanges(text: string, query: string): HighlightRange[] {
   }
   return out;
 }
-
-/**
- * A window of a long text around its first match, so the match is visible in a one-line row:
- * the text cut to about `radius` characters before the first range (at a space when possible),
- * with "…" and the ranges moved to match.
- */
-export function snippet(
-  text: string,
-  ranges: readonly HighlightRange[],
-  radius = 40,
-): { text: string; ranges: HighlightRange[] } {
-  const first = ranges[0];
-  if (!first || first.start <= radius) return { text, ranges: [...ranges] };
-  let cut = first.start - radius;
-  const space = text.indexOf(" ", cut);
-  if (space !== -1 && space < first.start) cut = space + 1;
-  const prefix = "…";
-  const shift = cut - prefix.length;
-  return {
-    text: prefix + text.slice(cut),
-    ranges: ranges
-      .filter((r) => r.end > cut)
-      .map((r) => ({ start: Math.max(r.start, cut) - shift, end: r.end - shift })),
-  };
-}

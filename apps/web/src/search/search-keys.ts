@@ -11,7 +11,8 @@ export type SearchKeyOutcome =
  * What a key does, given the active row (-1: none), the number of rows and whether more pages
  * exist. ↓ past the last row loads the next page when there is one, else wraps to the first;
  * ↑ from the first (or none) wraps to the last; Enter opens the active row (the first when
- * none is active); Esc clears.
+ * none is active); Esc clears. (The search view closes on Esc, and ↑ on the first row goes back
+ * to the field: use-result-keys.ts.)
  */
 export function searchKeyOutcome(
   key: string,

@@ -1,6 +1,9 @@
 import type { ChatClient, SearchItems, SearchSourceState, SearchSourceType } from "@parley/client";
 import type { ChannelResponse, MessageSearchResult, UserResponse } from "@parley/protocol";
-import { ChannelRow, MessageRow, UserRow } from "./search-result-rows";
+import type { KeyboardEvent, RefObject } from "react";
+import { useNow } from "../chat/use-now";
+import { ChannelHit, MessageHit, PersonHit } from "./search-hits";
+import { countLabel, errorText, pluralNoun, TAB_NAMES, type ViewStatus } from "./search-status";
 
 export type SearchItem = SearchItems[SearchSourceType];
 
@@ -8,92 +11,108 @@ interface Props {
   client: ChatClient;
   type: SearchSourceType;
   source: SearchSourceState<SearchItem>;
-  /** The query as typed (trimmed). */
+  status: ViewStatus;
   query: string;
-  listId: string;
-  labelledBy: string;
-  active: number;
-  onActivate: (index: number) => void;
-  onChoose: (index: number) => void;
+  list: RefObject<HTMLUListElement | null>;
+  focusable: number;
+  onFocusRow: (index: number) => void;
+  onListKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  onOpen: (index: number) => void;
   onLoadMore: () => void;
   onRetry: () => void;
 }
 
-const NOUNS: Record<SearchSourceType, string> = {
-  users: "people",
-  channels: "channels",
-  messages: "messages",
-};
+const SKELETONS = 3;
 
-export const optionId = (listId: string, index: number) => `${listId}-${index}`;
-
-/** The active tab's results: rows, empty, loading and error states, and "Load more". */
+/** The active source's results with their loading, empty and error states, and "Load more". */
 export function SearchResults(props: Props) {
-  const { client, type, source, query, listId, active } = props;
-  const waiting = source.searchQuery !== query;
-  const loading = source.isLoading || waiting;
-  const items = waiting ? [] : source.items;
+  const { type, source, status, query } = props;
+  const items = status === "results" ? source.items : [];
+  const summary = status === "results" ? countLabel(type, items.length, source.hasNext) : "";
   return (
-    <div id={`${listId}-panel`} role="tabpanel" aria-labelledby={props.labelledBy} className="search-results">
+    <>
       <p className="visually-hidden" role="status">
-        {loading ? "" : `${items.length}${source.hasNext ? " or more" : ""} ${NOUNS[type]} found`}
+        {status === "loading" ? "Searching…" : summary}
       </p>
-      {source.lastQueryError && !waiting ? (
-        <div className="search-results__state search-results__state--error" role="alert">
-          Search failed.{" "}
-          <button type="button" className="search-results__link" onClick={props.onRetry}>
-            Try again
-          </button>
-        </div>
-      ) : items.length === 0 ? (
+      {status === "loading" && <Skeletons />}
+      {status === "empty" && (
         <p className="search-results__state">
-          {loading ? "Searching…" : `No ${NOUNS[type]} match “${query}”.`}
+          No {pluralNoun(type)} match “{query}”.
         </p>
-      ) : null}
+      )}
+      {status === "error" && <Failure error={source.lastQueryError} onRetry={props.onRetry} />}
       {items.length > 0 && (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={`${NOUNS[type]} results`}
+        <ul
+          ref={props.list}
           className="search-results__list"
+          aria-label={`${TAB_NAMES[type]} found`}
+          onKeyDown={props.onListKeyDown}
         >
           {items.map((item, index) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users choose with ↑ ↓ Enter in the search field (aria-activedescendant)
-            <div
-              key={keyOf(type, item)}
-              tabIndex={-1}
-              id={optionId(listId, index)}
-              role="option"
-              aria-selected={index === active}
-              className={index === active ? "search-row search-row--active" : "search-row"}
-              data-testid={`search-result-${type}`}
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseMove={() => index !== active && props.onActivate(index)}
-              onClick={() => props.onChoose(index)}
-            >
-              {type === "users" ? (
-                <UserRow user={item as UserResponse} query={query} />
-              ) : type === "channels" ? (
-                <ChannelRow client={client} channel={item as ChannelResponse} query={query} />
-              ) : (
-                <MessageRow result={item as MessageSearchResult} />
-              )}
-            </div>
+            <li key={keyOf(type, item)}>
+              <Hit {...props} item={item} index={index} />
+            </li>
           ))}
-        </div>
+        </ul>
       )}
-      {items.length > 0 && source.hasNext && (
+      {items.length > 0 && source.lastQueryError && !source.isLoading && (
+        <Failure error={source.lastQueryError} onRetry={props.onLoadMore} />
+      )}
+      {items.length > 0 && source.hasNext && !source.lastQueryError && (
         <button
           type="button"
-          className="search-results__more"
+          className="button search-results__more"
           disabled={source.isLoading}
-          onMouseDown={(event) => event.preventDefault()}
           onClick={props.onLoadMore}
         >
           {source.isLoading ? "Loading…" : "Load more"}
         </button>
       )}
+    </>
+  );
+}
+
+function Hit(props: Props & { item: SearchItem; index: number }) {
+  const { client, type, item, index, query } = props;
+  const now = useNow();
+  const hit = {
+    tabIndex: index === props.focusable ? 0 : -1,
+    onOpen: () => props.onOpen(index),
+    onFocus: () => props.onFocusRow(index),
+  };
+  if (type === "messages") {
+    return <MessageHit {...hit} client={client} result={item as MessageSearchResult} now={now} />;
+  }
+  if (type === "channels")
+    return <ChannelHit {...hit} client={client} channel={item as ChannelResponse} query={query} />;
+  return <PersonHit {...hit} user={item as UserResponse} query={query} />;
+}
+
+function Failure({ error, onRetry }: { error: Error | undefined; onRetry: () => void }) {
+  return (
+    <div className="search-results__state search-results__state--error" role="alert">
+      {errorText(error)}{" "}
+      <button type="button" className="search-results__link" onClick={onRetry}>
+        Try again
+      </button>
     </div>
+  );
+}
+
+function Skeletons() {
+  return (
+    <ul className="search-results__list" aria-hidden="true">
+      {Array.from({ length: SKELETONS }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+        <li key={i} className="search-hit search-hit--skeleton">
+          <span className="skeleton skeleton--avatar" />
+          <span className="search-hit__main">
+            <span className="skeleton skeleton--line skeleton--short" />
+            <span className="skeleton skeleton--line" style={{ width: `${60 + ((i * 13) % 30)}%` }} />
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

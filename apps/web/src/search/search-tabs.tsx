@@ -1,48 +1,58 @@
-import type { SearchSourceType } from "@parley/client";
+import { SEARCH_SOURCE_ORDER, type SearchControllerState, type SearchSourceType } from "@parley/client";
 import type { KeyboardEvent } from "react";
-
-export const TABS: readonly { type: SearchSourceType; label: string }[] = [
-  { type: "users", label: "Users" },
-  { type: "channels", label: "Channels" },
-  { type: "messages", label: "Messages" },
-];
+import { tabLabel } from "./search-status";
 
 export const tabId = (base: string, type: SearchSourceType) => `${base}-tab-${type}`;
 
 interface Props {
   baseId: string;
   panelId: string;
+  state: SearchControllerState;
+  query: string;
   active: SearchSourceType;
   onSelect: (type: SearchSourceType) => void;
 }
 
-/** Users / Channels / Messages: one active at a time; ← → move between them. */
-export function SearchTabs({ baseId, panelId, active, onSelect }: Props) {
+/**
+ * Messages / Channels / People, one active at a time; ← → Home End move between them. A tab
+ * shows its count once its source answered ("2 messages", "10+ messages", "1 person").
+ */
+export function SearchTabs({ baseId, panelId, state, query, active, onSelect }: Props) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    event.preventDefault();
-    const at = TABS.findIndex((t) => t.type === active);
-    const next = TABS[(at + (event.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length];
+    const at = SEARCH_SOURCE_ORDER.indexOf(active);
+    const n = SEARCH_SOURCE_ORDER.length;
+    const to =
+      event.key === "ArrowRight"
+        ? (at + 1) % n
+        : event.key === "ArrowLeft"
+          ? (at + n - 1) % n
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? n - 1
+              : -1;
+    const next = SEARCH_SOURCE_ORDER[to];
     if (!next) return;
-    onSelect(next.type);
-    document.getElementById(tabId(baseId, next.type))?.focus();
+    event.preventDefault();
+    onSelect(next);
+    document.getElementById(tabId(baseId, next))?.focus();
   };
   return (
     <div className="search-tabs" role="tablist" aria-label="Search in" onKeyDown={onKeyDown}>
-      {TABS.map((tab) => (
+      {SEARCH_SOURCE_ORDER.map((type) => (
         <button
-          key={tab.type}
-          id={tabId(baseId, tab.type)}
+          key={type}
+          id={tabId(baseId, type)}
           type="button"
           role="tab"
           className="search-tabs__tab"
-          aria-selected={tab.type === active}
+          aria-selected={type === active}
           aria-controls={panelId}
-          tabIndex={tab.type === active ? 0 : -1}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onSelect(tab.type)}
+          tabIndex={type === active ? 0 : -1}
+          data-source={type}
+          onClick={() => onSelect(type)}
         >
-          {tab.label}
+          {tabLabel(type, state.sources[type], query)}
         </button>
       ))}
     </div>

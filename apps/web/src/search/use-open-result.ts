@@ -1,4 +1,4 @@
-import type { ChatClient } from "@parley/client";
+import type { ChatClient, SearchItems, SearchSourceType } from "@parley/client";
 import type { ChannelResponse, MessageSearchResult, UserResponse } from "@parley/protocol";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
@@ -14,6 +14,8 @@ export interface OpenResult {
   user: (user: UserResponse) => Promise<void>;
   channel: (channel: ChannelResponse) => void;
   message: (result: MessageSearchResult) => void;
+  /** A result of any source. */
+  item: (type: SearchSourceType, item: SearchItems[SearchSourceType]) => Promise<void>;
 }
 
 /** Choosing a result: a user opens (or creates) the DM, a channel opens, a message opens at itself. */
@@ -28,5 +30,13 @@ export function useOpenResult(client: ChatClient): OpenResult {
   );
   const channel = useCallback((c: ChannelResponse) => navigate(channelPath(c.cid)), [navigate]);
   const message = useCallback((r: MessageSearchResult) => navigate(messageResultPath(r)), [navigate]);
-  return { user, channel, message };
+  const item = useCallback(
+    async (type: SearchSourceType, found: SearchItems[SearchSourceType]) => {
+      if (type === "users") await user(found as UserResponse);
+      else if (type === "channels") channel(found as ChannelResponse);
+      else message(found as MessageSearchResult);
+    },
+    [user, channel, message],
+  );
+  return { user, channel, message, item };
 }

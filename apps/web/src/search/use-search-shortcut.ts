@@ -1,34 +1,47 @@
-import { type RefObject, useEffect } from "react";
+import { useCallback, useEffect } from "react";
+import { useLocation, useNavigate } from "react-router";
 
-/** Ctrl+K (Cmd+K on a Mac) focuses the search field from anywhere in the app. */
-export function useSearchShortcut(input: RefObject<HTMLInputElement | null>, onFocus: () => void): void {
+/** The search view's query field (one in the page). */
+export const SEARCH_INPUT_ID = "search-view-input";
+
+/** Where the search view goes back to: the page it was opened from. */
+export interface SearchFrom {
+  from?: string;
+}
+
+/**
+ * Opens the search view (`/search`), remembering the page it was opened from; when it is open
+ * already, focuses its field. `query` starts it with that query.
+ */
+export function useOpenSearch(): (query?: string) => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    (query?: string) => {
+      if (location.pathname === "/search" && query === undefined) {
+        const field = document.getElementById(SEARCH_INPUT_ID);
+        if (field instanceof HTMLInputElement) {
+          field.focus();
+          field.select();
+        }
+        return;
+      }
+      const state: SearchFrom = { from: `${location.pathname}${location.search}` };
+      navigate(query ? `/search?${new URLSearchParams({ q: query })}` : "/search", { state });
+    },
+    [navigate, location.pathname, location.search],
+  );
+}
+
+/** Ctrl+K (Cmd+K on a Mac) opens the search view from anywhere in the chat. */
+export function useSearchShortcut(open: () => void): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() !== "k" || !(event.ctrlKey || event.metaKey) || event.altKey) return;
-      const field = input.current;
-      if (!field) return;
       event.preventDefault();
-      field.focus();
-      field.select();
-      onFocus();
+      open();
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [input, onFocus]);
-}
-
-/** Closes the results on a press outside the panel. */
-export function usePressOutside(
-  open: boolean,
-  container: RefObject<HTMLElement | null>,
-  close: () => void,
-): void {
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) close();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open, container, close]);
+  }, [open]);
 }

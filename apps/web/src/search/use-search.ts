@@ -1,26 +1,100 @@
 import {
   type ChatClient,
   restSearchClient,
+  SEARCH_SOURCE_ORDER,
   SearchController,
   type SearchControllerState,
+  SearchSourcePicker,
   type SearchSourceType,
 } from "@parley/client";
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { useLocation, useNavigationType, useSearchParams } from "react-router";
 
 export interface SearchBinding {
   controller: SearchController;
+  picker: SearchSourcePicker;
   state: SearchControllerState;
   /** The one active source (the controller keeps a single one active). */
   active: SearchSourceType;
+  /** The query as the controller holds it, trimmed. */
+  query: string;
+  /** A new query from the box: to the picker, and into the URL (`?q=`). */
+  setQuery: (value: string) => void;
+  /** The user picks a tab: it stays for the following queries, and goes into the URL (`&tab=`). */
+  choose: (type: SearchSourceType) => void;
 }
 
-/** The SDK's search controller for this client (spec §4, §9): debounce, paging and sources live there. */
+const isSource = (value: string | null): value is SearchSourceType =>
+  SEARCH_SOURCE_ORDER.some((t) => t === value);
+
+function searchParams(q: string, tab: SearchSourceType | undefined): Record<string, string> {
+  return { ...(q ? { q } : {}), ...(tab ? { tab } : {}) };
+}
+
+/**
+ * The SDK's search controller for this client (spec §4, §9: debounce, paging, one active source)
+ * with its source picker (messages first, then the first source with results). The query lives
+ * in the URL too (and a tab the user picked), so a reload or Back shows the same search.
+ */
 export function useSearch(client: ChatClient): SearchBinding {
-  const controller = useMemo(() => new SearchController({ client: restSearchClient(client) }), [client]);
+  const controller = useMemo(
+    () => new SearchController({ client: restSearchClient(client), activeSources: ["messages"] }),
+    [client],
+  );
+  // The picker only listens to this controller: both are dropped together.
+  const picker = useMemo(() => new SearchSourcePicker(controller), [controller]);
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
-  // Unmounting drops a query still waiting for its debounce.
-  useEffect(() => () => controller.clear(), [controller]);
-  const active =
-    (["users", "channels", "messages"] as const).find((t) => state.sources[t].isActive) ?? "users";
-  return { controller, state, active };
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const urlQuery = params.get("q") ?? "";
+  const urlTab = params.get("tab");
+  const urlKey = params.toString();
+  const navigation = useNavigationType();
+  // What typing and picking wrote into the URL and the router has not shown yet: its updates
+  // come later than the controller's, and one of them must not undo a keystroke typed since.
+  const written = useRef<string[]>([]);
+
+  // The URL's tab and query (on opening, reloading, Back) when they are not the ones shown.
+  useEffect(() => {
+    if (navigation === "POP") {
+      // Back, Forward and a reload show what the URL says.
+      written.current = [];
+    } else {
+      const at = written.current.indexOf(urlKey);
+      if (at >= 0) {
+        written.current.splice(0, at + 1);
+        return;
+      }
+    }
+    if (isSource(urlTab) && !(picker.chosen && controller.sources[urlTab].isActive)) picker.choose(urlTab);
+    if (urlQuery !== controller.searchQuery) picker.search(urlQuery);
+  }, [urlKey, navigation, urlTab, urlQuery, controller, picker]);
+  // Leaving drops the results and a query still waiting for its debounce.
+  useEffect(() => () => picker.clear(), [picker]);
+
+  const active = SEARCH_SOURCE_ORDER.find((t) => state.sources[t].isActive) ?? "messages";
+  const tab = picker.chosen ? active : undefined;
+  const write = useCallback(
+    (q: string, type: SearchSourceType | undefined) => {
+      const next = new URLSearchParams(searchParams(q, type));
+      written.current.push(next.toString());
+      setParams(next, { replace: true, state: location.state });
+    },
+    [setParams, location.state],
+  );
+  const setQuery = useCallback(
+    (value: string) => {
+      picker.search(value);
+      write(value, tab);
+    },
+    [picker, write, tab],
+  );
+  const choose = useCallback(
+    (type: SearchSourceType) => {
+      picker.choose(type);
+      write(controller.searchQuery, type);
+    },
+    [picker, controller, write],
+  );
+  return { controller, picker, state, active, query: state.searchQuery.trim(), setQuery, choose };
 }

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { prefixRanges, queryWords, snippet } from "../../src/search/highlight-ranges";
+import { prefixRanges, queryWords } from "../../src/search/highlight-ranges";
 import { HighlightedText } from "../../src/search/highlighted-text";
 
 const render = (text: string, ranges: { start: number; end: number }[]) =>
@@ -61,24 +61,5 @@ describe("word-prefix ranges for names", () => {
   test("a query without words marks nothing", () => {
     expect(queryWords("  !! ")).toEqual([]);
     expect(prefixRanges("Ada", "!!")).toEqual([]);
-  });
-});
-
-describe("snippets of long messages", () => {
-  test("short texts and early matches are kept whole", () => {
-    expect(snippet("hello world", [{ start: 6, end: 11 }])).toEqual({
-      text: "hello world",
-      ranges: [{ start: 6, end: 11 }],
-    });
-  });
-
-  test("a late match is brought into view at a word boundary, ranges moved with it", () => {
-    const text = `${"lorem ipsum ".repeat(10)}needle here`;
-    const start = text.indexOf("needle");
-    const out = snippet(text, [{ start, end: start + 6 }], 20);
-    expect(out.text.startsWith("…")).toBe(true);
-    const [r] = out.ranges;
-    expect(out.text.slice(r!.start, r!.end)).toBe("needle");
-    expect(out.text.length).toBeLessThan(text.length);
   });
 });
