@@ -1,3 +1,4 @@
+import type { MessageResponse } from "@parley/protocol";
 /**
  * System messages: joins, leaves, member changes, renames, picture and topic changes post a
  * message of type `system` in the change's unit of work, with the channel's next seq, replayed on
@@ -48,7 +49,7 @@ const systemFrames = (sock: RawSocket) =>
 async function messages(token: string, path: string) {
   const r = await s.chat(token, "GET", `${path}/messages?limit=100`);
   expect(r.status).toBe(200);
-  return r.body.messages as any[];
+  return r.body.messages as MessageResponse[];
 }
 
 describe("system messages", () => {
@@ -87,7 +88,7 @@ describe("system messages", () => {
     });
     // History answers them like any message, with the structured change.
     const stored = (await messages(bob.token, ch.path)).filter((m) => m.type === "system");
-    expect(stored.map((m) => m.system.kind)).toEqual([
+    expect(stored.map((m) => m.system?.kind)).toEqual([
       "channel_renamed",
       "channel_image_changed",
       "channel_topic_changed",
@@ -126,7 +127,9 @@ describe("system messages", () => {
     expect((await s.chat(cy.token, "POST", `${ch.path}/leave`)).status).toBe(200);
     await sock.next((f) => f.message?.system?.kind === "member_left");
     const system = systemFrames(sock).map((f) => f.message);
-    expect(system.map((m) => [m.system.kind, m.user.id, m.system.targets.map((t: any) => t.id)])).toEqual([
+    expect(
+      system.map((m) => [m.system.kind, m.user.id, m.system.targets.map((t: { id: string }) => t.id)]),
+    ).toEqual([
       ["member_added", ana.id, [cy.id, dee.id]],
       ["member_removed", ana.id, [dee.id]],
       ["member_left", cy.id, []],
@@ -207,7 +210,8 @@ describe("system messages", () => {
   it("cannot be edited or replied to", async () => {
     const ch = await group([bob]);
     await s.chat(ana.token, "PATCH", ch.path, { set: { name: "locked" } });
-    const [system] = (await messages(ana.token, ch.path)).filter((m) => m.type === "system");
+    const system = (await messages(ana.token, ch.path)).find((m) => m.type === "system");
+    if (!system) throw new Error("the rename posted no system message");
     const edit = await s.chat(ana.token, "PUT", `/messages/${system.id}`, { message: { text: "forged" } });
     expect(edit.status).toBe(400);
     const reply = await s.chat(ana.token, "POST", `${ch.path}/messages`, {
