@@ -65,7 +65,14 @@ export {
 } from "./notifications.js";
 export * from "./polls/index.js";
 export { hasOwnReaction, withOptimisticReaction } from "./reactions.js";
-export { Receipts, readersAtOrAfter, readPositions, showsInlineReceipts } from "./receipts.js";
+export {
+  type MessageReceipts,
+  messageReceipts,
+  Receipts,
+  readersAtOrAfter,
+  readPositions,
+  showsInlineReceipts,
+} from "./receipts.js";
 export { type RequestOptions, RestClient, type RestClientOptions } from "./rest.js";
 export { routeLines } from "./route-lines.js";
 export {

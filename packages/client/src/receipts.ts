@@ -9,6 +9,7 @@ import {
   type MessageReadersQuery,
   type MessageReadersResponse,
   type PrivacySettings,
+  type UserResponse,
 } from "@parley/protocol";
 import type { RequestOptions, RestClient } from "./rest.js";
 import type { ChannelStateSnapshot } from "./types.js";
@@ -83,4 +84,60 @@ export function readersAtOrAfter(
     if ((index.get(message) ?? -1) >= from) n += users.length;
   }
   return n;
+}
+
+/** What a message shows for read receipts: nothing, the readers at it, or a count of readers. */
+export type MessageReceipts =
+  | { kind: "none" }
+  | { kind: "inline"; readers: UserResponse[] }
+  | { kind: "count"; count: number };
+
+type ReceiptsState = Pick<ChannelStateSnapshot, "messages" | "read" | "channel" | "members">;
+
+interface ReceiptsView {
+  selfId: string | undefined;
+  positions: Map<string, string[]>;
+  /** The newest held message some other member's position is at. */
+  frontier: string | undefined;
+}
+
+// A snapshot is immutable, so its positions are worked out once for all of its messages.
+const views = new WeakMap<ReceiptsState, ReceiptsView>();
+
+function viewOf(state: ReceiptsState, selfId: string | undefined): ReceiptsView {
+  const cached = views.get(state);
+  if (cached && cached.selfId === selfId) return cached;
+  const positions = readPositions(state, selfId);
+  let frontier: string | undefined;
+  for (let i = state.messages.length - 1; i >= 0 && frontier === undefined; i--) {
+    const id = state.messages[i]!.id;
+    if (positions.has(id)) frontier = id;
+  }
+  const view = { selfId, positions, frontier };
+  views.set(state, view);
+  return view;
+}
+
+/**
+ * The receipts under one message. In DMs and small channels: the members whose position is this
+ * message (its author left out), by name. In larger channels: under the newest message someone
+ * has read only, how many have read it or later.
+ */
+export function messageReceipts(
+  state: ReceiptsState,
+  message: { id: string; user: { id: string } },
+  selfId: string | undefined,
+): MessageReceipts {
+  const view = viewOf(state, selfId);
+  if (!showsInlineReceipts(state)) {
+    if (view.frontier !== message.id) return { kind: "none" };
+    const count = readersAtOrAfter(state, message.id, selfId);
+    return count === 0 ? { kind: "none" } : { kind: "count", count };
+  }
+  const readers = (view.positions.get(message.id) ?? [])
+    .filter((id) => id !== message.user.id)
+    .map((id) => state.members[id]?.user)
+    .filter((u) => u !== undefined)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return readers.length === 0 ? { kind: "none" } : { kind: "inline", readers };
 }

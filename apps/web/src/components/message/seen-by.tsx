@@ -1,6 +1,6 @@
 import type { LocalMessage } from "@parley/client";
-import { readersAtOrAfter, readPositions, showsInlineReceipts } from "@parley/client";
-import { useMemo, useState } from "react";
+import { messageReceipts } from "@parley/client";
+import { useState } from "react";
 import { useChannelUi } from "../../chat/channel-ui";
 import { useClientState } from "../../chat/client-context";
 import { useChannelState } from "../../chat/use-snapshot";
@@ -21,22 +21,11 @@ export function SeenBy({ message }: { message: LocalMessage }) {
   const state = useChannelState(ui.channel);
   const { userID } = useClientState();
   const [open, setOpen] = useState(false);
-  const positions = useMemo(() => readPositions(state, userID), [state, userID]);
-  const inline = showsInlineReceipts(state);
-  const frontier = useMemo(() => {
-    if (inline) return undefined;
-    for (let i = state.messages.length - 1; i >= 0; i--) {
-      const id = state.messages[i]!.id;
-      if (positions.has(id)) return id;
-    }
-    return undefined;
-  }, [inline, positions, state.messages]);
   if (message.status !== "received") return null;
+  const receipts = messageReceipts(state, message, userID);
+  if (receipts.kind === "none") return null;
 
-  if (!inline) {
-    if (frontier !== message.id) return null;
-    const count = readersAtOrAfter(state, message.id, userID);
-    if (count === 0) return null;
+  if (receipts.kind === "count") {
     return (
       <>
         <button
@@ -45,19 +34,14 @@ export function SeenBy({ message }: { message: LocalMessage }) {
           data-testid="seen-by-button"
           onClick={() => setOpen(true)}
         >
-          Seen by {count}
+          Seen by {receipts.count}
         </button>
         {open && <SeenByDialog messageId={message.id} onClose={() => setOpen(false)} />}
       </>
     );
   }
 
-  const readers = (positions.get(message.id) ?? [])
-    .filter((id) => id !== message.user.id)
-    .map((id) => state.members[id]?.user)
-    .filter((u) => u !== undefined)
-    .sort((a, b) => a.name.localeCompare(b.name));
-  if (readers.length === 0) return null;
+  const { readers } = receipts;
   const label = `Seen by ${readers.map((u) => u.name).join(", ")}`;
   const extra = readers.length - SHOWN_AVATARS;
   return (
