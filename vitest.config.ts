@@ -12,6 +12,7 @@ const LONGEST = [
   "reliability/unread/unread-model.test.ts",
   "multinode/node-failures.test.ts",
   "authz/matrix.test.ts",
+  "fuzz/openapi-fuzz.test.ts",
   "reliability/crash/crash-resume.test.ts",
 ];
 
@@ -31,15 +32,16 @@ export default defineConfig({
   test: {
     include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/*.long.test.ts"],
-    setupFiles: ["apps/server/test/helpers/fast-check-seed.ts"],
+    setupFiles: [
+      "apps/server/test/helpers/fast-check-seed.ts",
+      "apps/server/test/helpers/pg-worker-database.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
     // vitest's default is one worker fewer than the cores, a single worker on a two-core machine;
-    // never fewer than two here. `npm run test:cluster` keeps to one: its test servers create and
-    // drop PostgreSQL schemas in one database, and Kysely's migrator reads every schema's tables,
-    // so a schema dropped by another worker meanwhile fails the migration ("schema … does not
-    // exist").
+    // never fewer than two here. With DATABASE_URL set each worker has a database of its own
+    // (helpers/pg-worker-database.ts).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: LongestFirst },
   },
