@@ -59,7 +59,7 @@ export function SearchView({ client }: { client: ChatClient }) {
   return (
     <section className="search-view" aria-labelledby={`${baseId}-title`} onKeyDown={onKeyDown}>
       <PageTitle base={query ? `${query} · Search · Parley` : "Search · Parley"} />
-      <header className="search-view__header">
+      <header className="channel-header search-view__header">
         <h1 id={`${baseId}-title`} className="visually-hidden">
           Search
         </h1>
