@@ -30,6 +30,12 @@ test("status texts: no payload runs", async ({ browser, request }) => {
   expect(texts.length).toBeGreaterThanOrEqual(100);
   const header = page.getByTestId("channel-meta").locator(".user-status__text");
   const message = page.locator(".channel-view").getByTestId("message").filter({ hasText: "status carrier" });
+  // `user.updated` reaches the conversation's watchers and is not replayed: wait until the page
+  // watches it, which a message shown after the page opened proves.
+  await sendMessage(request, ana, channel.cid, "watching now");
+  await expect(
+    page.locator(".channel-view").getByTestId("message").filter({ hasText: "watching now" }),
+  ).toBeVisible();
   let shown = 0;
   for (const text of texts) {
     const res = await chatCall(request, ana, "PUT", "/me/status", { emoji: "🧪", text });
