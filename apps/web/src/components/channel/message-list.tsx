@@ -84,7 +84,8 @@ function LoadedMessageList({
   const virtuoso = useRef<VirtuosoHandle>(null);
   const root = useRef<HTMLDivElement>(null);
   // Opened at a message (?message=, from search): load back to it, scroll to it.
-  const jumpTo = useJumpToMessage(channel, state, list.rows, virtuoso, useChannelUi().highlightId);
+  const highlightId = useChannelUi().highlightId;
+  const jumpTo = useJumpToMessage(channel, state, list.rows, virtuoso, highlightId);
   // Opened at the first unread: the divider near the top, kept there while the list settles.
   const unread = useUnreadScroll(channel, virtuoso, root, list.rows, opening);
   const markAllRead = () => {
@@ -103,9 +104,11 @@ function LoadedMessageList({
   // measured heights keep it pinned to the newest message; the user's own scrolling ends that, and
   // ends keeping a message opened from search in view.
   // Rows are measured as they render, so an opened list keeps settling for as long as the user
-  // leaves it at the newest message.
-  const stickUntil = useRef(unread.initial ? 0 : Date.now() + STICK_MS);
-  const untouched = useRef(!unread.initial);
+  // leaves it at the newest message. Opened at a message (search) or at the first unread, it is
+  // not pinned to the newest: a page loaded on the way to that message must not pull it down.
+  const pinned = !unread.initial && highlightId === null;
+  const stickUntil = useRef(pinned ? Date.now() + STICK_MS : 0);
+  const untouched = useRef(pinned);
   const release = () => {
     stickUntil.current = 0;
     untouched.current = false;
@@ -158,7 +161,7 @@ function LoadedMessageList({
           atBottomThreshold={120}
           startReached={() => {
             // When the messages do not fill the view yet, the user is at the bottom: stay there.
-            const stay = list.atBottom;
+            const stay = list.atBottom && highlightId === null;
             if (stay) stickUntil.current = Date.now() + STICK_MS;
             void list.loadOlder().then(() => {
               if (stay) {
