@@ -140,6 +140,8 @@ test.describe("installable app", () => {
   test("with the network up but the server gone, the app says so and opens once it answers", async ({
     browser,
   }) => {
+    // Two server starts, a sign-up and an axe run before the up-to-10 s wait for the next retry.
+    test.setTimeout(120_000);
     const server = await startOwnServer();
     const context = await browser.newContext({ baseURL: server.url });
     try {
