@@ -1,13 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createChannel, createUser } from "./chat-support";
 import { fitting } from "./xss-corpus";
-import { expectNothingRan, watchedPage } from "./xss-support";
+import { expectNothingRan, LIVE, watchedPage } from "./xss-support";
 
 /**
  * Channel names, and the Content-Security-Policy itself: present and strict on every page, no
  * inline script in the app's HTML, and enforced (HTML injected into the live page cannot run).
  */
-test.setTimeout(10 * 60_000);
+test.setTimeout(5 * 60_000);
 
 test("channel names: no payload runs", async ({ browser, request }) => {
   const viewer = await createUser(request, "Viewer");
@@ -25,7 +25,7 @@ test("channel names: no payload runs", async ({ browser, request }) => {
     });
     expect(res.status(), await res.text()).toBe(200);
     // The header shows it, as text.
-    await expect.poll(() => header.textContent()).toBe(name.trim());
+    await expect.poll(() => header.textContent(), LIVE).toBe(name.trim());
   }
   await expectNothingRan(page, watch);
   await context.close();
@@ -52,8 +52,8 @@ test("channel topics and the system messages announcing them: no payload runs", 
     });
     expect(res.status(), await res.text()).toBe(200);
     // The header and the system message show it, as text.
-    await expect.poll(() => topic.textContent()).toBe(` · ${text.trim()}`);
-    await expect.poll(() => announced.textContent()).toContain(text.trim());
+    await expect.poll(() => topic.textContent(), LIVE).toBe(` · ${text.trim()}`);
+    await expect.poll(() => announced.textContent(), LIVE).toContain(text.trim());
   }
   await expectNothingRan(page, watch);
   await context.close();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type ChatUser, chat, createChannel, createUser, sendMessage } from "./chat-support";
 import { fitting } from "./xss-corpus";
-import { expectNothingRan, watchedPage } from "./xss-support";
+import { expectNothingRan, inBatches, watchedPage } from "./xss-support";
 
 /**
  * The other places a message's text is rendered as markdown: the pinned dialog and the edit
@@ -9,7 +9,7 @@ import { expectNothingRan, watchedPage } from "./xss-support";
  * them 100 (pins) and 98 (versions of one message) at a time. The message list itself is
  * xss-messages.spec.ts.
  */
-test.setTimeout(10 * 60_000);
+test.setTimeout(5 * 60_000);
 
 const PAYLOAD_ELEMENTS =
   'script, iframe, object, embed, svg, math, img, form, input:not([type="checkbox"][disabled]), button, video, audio, source, details, marquee, style, base, link, meta';
@@ -26,19 +26,18 @@ async function expectOnlySafeLinks(page: Page, scope: string): Promise<void> {
 
 async function pinnedRound(page: Page, poster: ChatUser, cid: string, payloads: string[]): Promise<void> {
   const request = page.request;
-  const ids: string[] = [];
-  for (const text of payloads) {
+  const ids = await inBatches(payloads, 10, async (text) => {
     const id = await sendMessage(request, poster, cid, text);
     await chat(request, poster, "POST", `/messages/${id}/pin`);
-    ids.push(id);
-  }
+    return id;
+  });
   await page.getByRole("button", { name: "Pinned messages" }).click();
   const pinned = page.getByTestId("pinned-list");
   await expect(pinned.locator("li.pinned")).toHaveCount(payloads.length);
   await expect(pinned.locator(".markdown").locator(PAYLOAD_ELEMENTS)).toHaveCount(0);
   await expectOnlySafeLinks(page, '[data-testid="pinned-list"]');
   await page.keyboard.press("Escape");
-  for (const id of ids) await chat(request, poster, "POST", `/messages/${id}/unpin`);
+  await inBatches(ids, 10, (id) => chat(request, poster, "POST", `/messages/${id}/unpin`));
 }
 
 async function historyRound(page: Page, poster: ChatUser, cid: string, payloads: string[]): Promise<void> {

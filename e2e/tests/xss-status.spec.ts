@@ -1,14 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { channelRow, chat, chatCall, createUser, sendMessage } from "./chat-support";
 import { fitting } from "./xss-corpus";
-import { expectNothingRan, watchedPage } from "./xss-support";
+import { expectNothingRan, LIVE, watchedPage } from "./xss-support";
 
 /**
  * User status texts, as the other member of a direct conversation sees them live: in the DM
  * header (as text), in the sidebar row and the message header (the text as the emoji's name).
  * Payloads with line breaks or control characters are refused by the server (400).
  */
-test.setTimeout(10 * 60_000);
+test.setTimeout(5 * 60_000);
 
 const HIDDEN = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
@@ -45,7 +45,7 @@ test("status texts: no payload runs", async ({ browser, request }) => {
     }
     expect(res.status(), `${text}: ${await res.text()}`).toBe(200);
     shown++;
-    await expect.poll(() => header.textContent()).toBe(text.trim());
+    await expect.poll(() => header.textContent(), LIVE).toBe(text.trim());
     await expect(message.locator(".user-status__emoji")).toHaveAttribute(
       "aria-label",
       `Status: 🧪 ${text.trim()}`,

@@ -44,9 +44,14 @@ export async function watch(page: Page): Promise<Watch> {
 }
 
 /** A signed-in page on `path`, watched. */
-export async function watchedPage(browser: Browser, user: ChatUser, path: string) {
+export async function watchedPage(
+  browser: Browser,
+  user: ChatUser,
+  path: string,
+  viewport = { width: 1280, height: 900 },
+) {
   let w: Watch | undefined;
-  const s = await signedIn(browser, user, path, { width: 1280, height: 900 }, async (page) => {
+  const s = await signedIn(browser, user, path, viewport, async (page) => {
     w = await watch(page);
   });
   return { ...s, watch: w as Watch };
@@ -77,6 +82,29 @@ export async function userNamed(request: APIRequestContext, displayName: string)
   expect(res.status(), await res.text()).toBe(201);
   const auth = (await res.json()) as AuthResponse;
   return { auth, id: auth.user.id, name: auth.user.displayName };
+}
+
+/**
+ * For `expect.poll` on a value a live event changes: the event lands within milliseconds, and the
+ * default intervals (100 ms, then 250, 500, 1000) would spend most of a long corpus loop waiting.
+ */
+export const LIVE = { intervals: [20, 50, 100] };
+
+/**
+ * Posts `items` `n` at a time and, after each batch, waits for every item of it to show
+ * (`shown`): each payload still goes through the live page, without a round trip apiece.
+ */
+export async function postInBatches<T>(
+  items: readonly T[],
+  n: number,
+  post: (item: T, index: number) => Promise<string>,
+  shown: (id: string, item: T) => Promise<void>,
+): Promise<void> {
+  for (let i = 0; i < items.length; i += n) {
+    const batch = items.slice(i, i + n);
+    const ids = await Promise.all(batch.map((item, j) => post(item, i + j)));
+    for (const [j, id] of ids.entries()) await shown(id, batch[j] as T);
+  }
 }
 
 /** Runs `fn` over `items`, `n` at a time. */
