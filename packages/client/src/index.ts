@@ -55,6 +55,7 @@ export {
   imageProxyPath,
   imageRoute,
 } from "./images.js";
+export { mentionNames } from "./mention-names.js";
 export { compareMessages } from "./messages.js";
 export { type FlagView, Moderation } from "./moderation.js";
 export {

@@ -1,4 +1,4 @@
-import type { Channel, ChannelStateSnapshot } from "@parley/client";
+import { type Channel, type ChannelStateSnapshot, mentionNames } from "@parley/client";
 import type { MessageResponse } from "@parley/protocol";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -22,7 +22,6 @@ export function PinnedDialog({
   onClose: () => void;
 }) {
   const { user } = useClientState();
-  const nameOf = (id: string) => state.members[id]?.user.name ?? id;
   const [pinned, setPinned] = useState<MessageResponse[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
@@ -57,7 +56,7 @@ export function PinnedDialog({
                       text={m.text}
                       mentions={m.mentioned_users}
                       userId={user?.id}
-                      names={Object.fromEntries(m.mentioned_users.map((id) => [id, nameOf(id)]))}
+                      names={mentionNames(state, m.mentioned_users)}
                     />
                   ) : (
                     <p className="muted">(a file)</p>

@@ -1,4 +1,4 @@
-import type { LocalMessage } from "@parley/client";
+import { type LocalMessage, mentionNames } from "@parley/client";
 import { useMemo, useRef, useState } from "react";
 import { useChannelUi } from "../../chat/channel-ui";
 import { useClientState } from "../../chat/client-context";
@@ -42,11 +42,7 @@ export function MessageItem({ message, groupStart, inThread = false, tabbable = 
   const deleted = message.type === "deleted";
   const mine = message.user.id === userID;
   const mentionsMe = userID !== undefined && message.mentioned_users.includes(userID) && !mine;
-  const names = useMemo(() => {
-    const out: Record<string, string> = {};
-    for (const id of message.mentioned_users) out[id] = state.members[id]?.user.name ?? id;
-    return out;
-  }, [message.mentioned_users, state.members]);
+  const names = useMemo(() => mentionNames(state, message.mentioned_users), [message.mentioned_users, state]);
 
   const classes = [
     "message",
