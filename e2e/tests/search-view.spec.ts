@@ -31,8 +31,8 @@ interface World {
 
 /**
  * Ana and Bo share #team and #ops; Ana alone has #secret. One message with the word in each:
- * bold markdown in #team (Ana), a line break and a link in #ops (Bo, typed in the composer),
- * and one in #secret that Bo must never see.
+ * bold markdown and a mention of Bo in #team (Ana), a line break and a link in #ops (Bo, typed
+ * in the composer), and one in #secret that Bo must never see.
  */
 async function world(
   browser: import("@playwright/test").Browser,
@@ -46,7 +46,9 @@ async function world(
   team.cid = await createChannel(request, ana, [bo], team.name);
   ops.cid = await createChannel(request, ana, [bo], ops.name);
   const secret = await createChannel(request, ana, [], unique("secret"));
-  const bold = await sendMessage(request, ana, team.cid, `**${word}** is green on main`);
+  const bold = await sendMessage(request, ana, team.cid, `**${word}** is green on main, @${bo.id}`, {
+    mentioned_users: [bo.id],
+  });
   await sendMessage(request, ana, secret, `${word} secret plans`);
   const b = await signedIn(browser, bo, `/c/${ops.cid}`);
   const input = composer(b.page);
@@ -89,6 +91,9 @@ test("opens on Messages with counts, markdown, the match marked; filters narrow;
   await expect(bold).not.toContainText("**");
   await expect(bold).toContainText(w.ana.name);
   await expect(bold).toContainText(`#${w.team.name}`);
+  // A mention shows the name, as in the message list; Bo's own is marked as his.
+  await expect(bold.locator(".mention--me")).toHaveText(`@${w.bo.name}`);
+  await expect(bold).not.toContainText(w.bo.id);
   const notes = results(page).filter({ hasText: "notes" });
   await expect(notes.locator("br")).toHaveCount(1);
   await expect(notes.locator("mark")).toHaveText(w.word);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 import { chat, chatCall, createChannel, createUser, sendMessage } from "./chat-support";
 import { fitting, PAYLOADS, REFUSED_PAYLOADS } from "./xss-corpus";
 import { expectNothingRan, inBatches, postInBatches, userNamed, watchedPage } from "./xss-support";
@@ -79,6 +79,25 @@ test("display names: no payload runs", async ({ browser, request }) => {
       expect((await row.getAttribute("aria-label"))?.startsWith(`${author.name},`)).toBe(true);
     },
   );
+  // Mentioned (100 to a message, the most one may mention): each name shows as text, in the
+  // message list and in the message's search result.
+  const word = `mentions${Date.now().toString(36)}`;
+  const mentionTexts = (scope: Locator) =>
+    scope.locator(".mention").evaluateAll((els) => els.map((e) => e.textContent));
+  const expected: string[][] = [];
+  for (let i = 0; i < authors.length; i += 100) {
+    const named = authors.slice(i, i + 100);
+    const text = `${word} ${named.map((a) => `@${a.id}`).join(" ")}`;
+    const id = await sendMessage(request, viewer, cid, text, { mentioned_users: named.map((a) => a.id) });
+    expected.unshift(named.map((a) => `@${a.name}`));
+    await expect.poll(() => mentionTexts(page.locator(`[data-message-id="${id}"]`))).toEqual(expected[0]);
+  }
+  await page.goto(`/search?q=${word}`);
+  const hits = page.getByTestId("search-result-messages");
+  await expect(hits).toHaveCount(expected.length);
+  for (const [i, names] of expected.entries()) {
+    await expect.poll(() => mentionTexts(hits.nth(i))).toEqual(names);
+  }
   await expectNothingRan(page, watch);
   await context.close();
   expect(PAYLOADS.length).toBeGreaterThanOrEqual(200);

@@ -88,6 +88,9 @@ export const messageSearchResultSchema = z.object({
       .nullable()
       .describe("Set when the message is a thread reply: the thread's first message."),
     user: searchUserSchema,
+    mentioned_users: z
+      .array(searchUserSchema)
+      .describe("The users the text mentions as `@id`, with the names to show for them."),
   }),
   channel: z.object({
     cid: z.string(),

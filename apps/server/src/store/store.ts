@@ -402,6 +402,8 @@ export interface MessageSearchHit {
   message: MessageRow;
   user: UserRow;
   channel: ChannelRow;
+  /** The users the message mentions, in its order (an account gone from the store is left out). */
+  mentioned: UserRow[];
 }
 
 export interface ChannelSearchQuery {

@@ -5,13 +5,13 @@ import { ids, markUserDeleted, searchMessages } from "./search-helpers.js";
 /** The rules that depend on what happens after a message is written, driven through the API. */
 let s: TestServer;
 let ana: { token: string; id: string };
-let bob: { token: string; id: string };
+let bob: { token: string; id: string; name: string };
 
 beforeAll(async () => {
   s = await startTestServer();
   const [a, b] = await Promise.all([s.signup(), s.signup()]);
   ana = { token: a.streamToken, id: a.user.id };
-  bob = { token: b.streamToken, id: b.user.id };
+  bob = { token: b.streamToken, id: b.user.id, name: b.user.displayName };
 });
 afterAll(async () => {
   await s?.close();
@@ -120,6 +120,22 @@ describe("message search follows the data as it changes", () => {
     await markUserDeleted(s, carl.user.id);
     const [r] = (await searchMessages(s, ana.token, { q: word })).results;
     expect(r!.message.user).toEqual({ id: carl.user.id, name: "Deleted user", image: "" });
+  });
+
+  test("a result names the users its text mentions, a deleted one as 'Deleted user'", async () => {
+    const carl = await s.signup();
+    const c = await channelWith(ana, [bob.id, carl.user.id]);
+    const word = uniqueName("mention");
+    const r = await s.chat(ana.token, "POST", `${c.path}/messages`, {
+      message: { text: `@${carl.user.id} and @${bob.id}: ${word}`, mentioned_users: [carl.user.id, bob.id] },
+    });
+    expect(r.status).toBe(201);
+    await markUserDeleted(s, carl.user.id);
+    const [hit] = (await searchMessages(s, ana.token, { q: word })).results;
+    expect(hit!.message.mentioned_users).toEqual([
+      { id: carl.user.id, name: "Deleted user", image: "" },
+      { id: bob.id, name: bob.name, image: "" },
+    ]);
   });
 
   test("a server-side token searches as the user named by user_id", async () => {

@@ -159,6 +159,7 @@ describe("message search over a generated corpus", () => {
         created_at: seeded.created_at,
         parent_id: null,
         user: { id: expect.any(String), name: expect.any(String), image: "" },
+        mentioned_users: [],
       },
       channel: {
         cid: channel.cid,

@@ -104,9 +104,9 @@ export function MessageHit(props: HitProps & { client: ChatClient; result: Messa
       <div className="search-hit__text">
         <MessageText
           text={message.text}
-          mentions={[]}
+          mentions={message.mentioned_users.map((u) => u.id)}
           userId={client.userID}
-          names={{}}
+          names={Object.fromEntries(message.mentioned_users.map((u) => [u.id, u.name]))}
           highlight={result.highlight}
         />
       </div>

@@ -54,6 +54,7 @@ describe("where a message result leads", () => {
       created_at: "",
       parent_id,
       user: { id: "a", name: "A", image: "" },
+      mentioned_users: [],
     },
     channel: {
       cid: "messaging:general",

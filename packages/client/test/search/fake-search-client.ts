@@ -76,6 +76,7 @@ export function hit(id: string, created_at: string): MessageSearchResult {
       created_at,
       parent_id: null,
       user: { id: "u", name: "U", image: "" },
+      mentioned_users: [],
     },
     channel: { cid: "messaging:c", type: "messaging", id: "c", name: "C", image: "", is_direct: false },
     highlight: [],

@@ -20,6 +20,7 @@ export function toMessageSearchResult(hit: MessageSearchHit, terms: SearchTerms)
       created_at: m.created_at,
       parent_id: m.parent_id ?? null,
       user: toSearchUser(hit.user),
+      mentioned_users: hit.mentioned.map(toSearchUser),
     },
     channel: {
       cid: c.cid,

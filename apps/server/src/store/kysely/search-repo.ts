@@ -41,13 +41,14 @@ async function loadHits(db: Db, ids: string[]): Promise<MessageSearchHit[]> {
     .where("id", "in", ids)
     .where("type", "=", "regular")
     .execute();
-  const userIds = [...new Set(messages.map((m) => m.user_id))];
-  const cids = [...new Set(messages.map((m) => m.cid))];
+  const rows = messages.map(messageOf);
+  const userIds = [...new Set(rows.flatMap((m) => [m.user_id, ...m.mentioned_users]))];
+  const cids = [...new Set(rows.map((m) => m.cid))];
   const [users, channels] = await Promise.all([
     db.selectFrom("users").selectAll().where("id", "in", userIds).execute(),
     db.selectFrom("channels").selectAll().where("cid", "in", cids).execute(),
   ]);
-  const byId = new Map(messages.map((m) => [m.id, m]));
+  const byId = new Map(rows.map((m) => [m.id, m]));
   const userById = new Map(users.map((u) => [u.id, u]));
   const channelByCid = new Map(channels.map((c) => [c.cid, channelOf(c)]));
   const hits: MessageSearchHit[] = [];
@@ -55,7 +56,9 @@ async function loadHits(db: Db, ids: string[]): Promise<MessageSearchHit[]> {
     const message = byId.get(id);
     const user = message && userById.get(message.user_id);
     const channel = message && channelByCid.get(message.cid);
-    if (message && user && channel) hits.push({ message: messageOf(message), user, channel });
+    if (!message || !user || !channel) continue;
+    const mentioned = message.mentioned_users.flatMap((u) => userById.get(u) ?? []);
+    hits.push({ message, user, channel, mentioned });
   }
   return hits;
 }

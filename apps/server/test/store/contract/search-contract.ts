@@ -46,7 +46,7 @@ export function searchContract(ctx: ContractContext): void {
       ) => store.search.messages({ userId: me.id, exact: [tok, ...exact], prefix, limit, before });
       const hits = await find([], "hel");
       expect(hits.map((h) => h.message.id)).toEqual([after.id, longer.id, there.id, greeting.id]);
-      expect(hits[0]).toEqual({ message: after, user: you, channel: truncated });
+      expect(hits[0]).toEqual({ message: after, user: you, channel: truncated, mentioned: [] });
       expect((await find(["world"], "hel")).map((h) => h.message.id)).toEqual([greeting.id]);
       expect((await find(["hello"], "the")).map((h) => h.message.id)).toEqual([there.id]);
       expect(await find(["nothing"], "hel")).toEqual([]);
@@ -56,6 +56,16 @@ export function searchContract(ctx: ContractContext): void {
       const last = first[1]!.message;
       const rest = await find([], "hel", 2, { createdAt: last.created_at, id: last.id });
       expect(rest.map((h) => h.message.id)).toEqual([there.id, greeting.id]);
+
+      // The users a hit mentions, in the message's order; an id with no user is left out.
+      const mentioning = messageRow(mine.cid, you.id, 6, {
+        text: `${tok} mentioning both`,
+        created_at: at(55),
+        mentioned_users: [you.id, "u-nobody", me.id],
+      });
+      await store.messages.insert(mentioning);
+      const [hit] = await find(["mentioning"], "bo");
+      expect(hit?.mentioned).toEqual([you, me]);
     });
 
     it("finds a transaction's messages as they stand at its commit, also when several commit together", async () => {
