@@ -19,8 +19,6 @@ import { UnreadBar } from "./unread-bar";
 
 const LIST_COMPONENTS = { Header: ListStart };
 const STICK_MS = 1_500;
-/** For so long after a gap filled, rows appended below are not followed (useGapFilled). */
-const FILLED_MS = 1_000;
 /**
  * A message row's height before it is measured (one that starts a group is 53.5 px at the default
  * font size; one that continues it, about a line). Given one, Virtuoso skips its probe render of a
@@ -116,7 +114,7 @@ function LoadedMessageList({
     unread.stop();
   };
   const since = opening.firstUnreadId ? channel.findMessage(opening.firstUnreadId)?.created_at : undefined;
-  const filledAt = useGapFilled(list.detached);
+  const filledLast = useGapFilled(list.detached, list.rows.at(-1)?.key);
 
   return (
     <div className="message-list" ref={root}>
@@ -153,15 +151,19 @@ function LoadedMessageList({
           computeItemKey={(_, row) => row.key}
           itemContent={(_, row) => <Row row={row} tabbable={row.key === newestKey} onGap={list.loadNewer} />}
           followOutput={(atBottom) => {
-            // Rows of a filled gap are history the user is scrolling down through, not new messages.
-            if (Date.now() - filledAt.current < FILLED_MS) return false;
+            // Rows loaded into a gap, or the page that filled it, are history the user is
+            // scrolling down through, not new messages: only a row newer than those is followed.
+            if (list.detached) return false;
+            if (filledLast.current !== undefined && filledLast.current === list.rows.at(-1)?.key)
+              return false;
             return list.lastIsOwn || atBottom ? "auto" : false;
           }}
           atBottomStateChange={list.setAtBottom}
           atBottomThreshold={120}
           startReached={() => {
             // When the messages do not fill the view yet, the user is at the bottom: stay there.
-            const stay = list.atBottom && highlightId === null;
+            // Not at the bottom of history opened far back (a gap below): that is not the newest.
+            const stay = list.atBottom && !list.detached && highlightId === null;
             if (stay) stickUntil.current = Date.now() + STICK_MS;
             void list.loadOlder().then(() => {
               if (stay) {
@@ -208,13 +210,13 @@ function GapRow({ onLoad }: { onLoad: () => Promise<void> }) {
   );
 }
 
-/** When the list last stopped being detached (its gap filled up to the newest messages). */
-function useGapFilled(detached: boolean): RefObject<number> {
+/** The last row when the list last stopped being detached (its gap filled up to the newest messages). */
+function useGapFilled(detached: boolean, lastKey: string | undefined): RefObject<string | undefined> {
   const was = useRef(detached);
-  const filledAt = useRef(0);
-  if (was.current && !detached) filledAt.current = Date.now();
+  const filledLast = useRef<string | undefined>(undefined);
+  if (was.current && !detached) filledLast.current = lastKey;
   was.current = detached;
-  return filledAt;
+  return filledLast;
 }
 
 interface ListContext {
