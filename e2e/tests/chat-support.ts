@@ -176,3 +176,14 @@ export async function pickUser(page: Page, user: ChatUser): Promise<void> {
   await expect(page.locator(".user-picker__list")).toContainText(`@${user.id}`);
   await options.check();
 }
+
+/** The user's unread count in `cid`, as the server keeps it. */
+export async function unreadOf(request: APIRequestContext, user: ChatUser, cid: string): Promise<number> {
+  const { channels } = await chat<{ channels: { cid: string; unread_count: number }[] }>(
+    request,
+    user,
+    "GET",
+    "/unread",
+  );
+  return channels.find((c) => c.cid === cid)?.unread_count ?? 0;
+}

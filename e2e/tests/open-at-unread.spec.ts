@@ -8,6 +8,7 @@ import {
   createUser,
   sendMessage,
   signedIn,
+  unreadOf,
 } from "./chat-support";
 
 /** Sends `count` messages one after another (so their order is known); answers the first one. */
@@ -36,17 +37,6 @@ async function sendMany(
 async function markRead(request: APIRequestContext, user: ChatUser, cid: string) {
   const [type, id] = cid.split(":");
   await chat(request, user, "POST", `/channels/${type}/${id}/read`, {});
-}
-
-/** The user's unread count in `cid`, as the server keeps it. */
-async function unreadOf(request: APIRequestContext, user: ChatUser, cid: string): Promise<number> {
-  const { channels } = await chat<{ channels: { cid: string; unread_count: number }[] }>(
-    request,
-    user,
-    "GET",
-    "/unread",
-  );
-  return channels.find((c) => c.cid === cid)?.unread_count ?? 0;
 }
 
 /** "14:02" as the app writes a message's time, in the page's locale and time zone. */

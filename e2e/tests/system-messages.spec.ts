@@ -5,7 +5,15 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yIssues } from "../support/axe";
-import { chat, createChannel, createUser, messageWith, send, sendMessage, signedIn } from "./chat-support";
+import {
+  createChannel,
+  createUser,
+  messageWith,
+  send,
+  sendMessage,
+  signedIn,
+  unreadOf,
+} from "./chat-support";
 
 const systemLine = (page: Page, text: string) =>
   page.locator(".channel-view [data-testid=system-message]", { hasText: text });
@@ -17,7 +25,9 @@ test.describe("system messages", () => {
   }) => {
     const ana = await createUser(request, "Ana");
     const bo = await createUser(request, "Bo");
-    const cid = await createChannel(request, ana, [bo], "General talk");
+    // A member who never opens the channel: what counts as unread for them is what the server counts.
+    const cy = await createUser(request, "Cy");
+    const cid = await createChannel(request, ana, [bo, cy], "General talk");
     const path = `/c/${cid}`;
     await sendMessage(request, bo, cid, "hello before the rename");
     const a = await signedIn(browser, ana, path);
@@ -43,6 +53,8 @@ test.describe("system messages", () => {
     await expect(renamed.locator("time")).toHaveText(/\d{1,2}:\d{2}/);
     await expect(systemLine(b.page, `${ana.name} set the topic: Ship it on Friday`)).toBeVisible();
     await expect(renamed).toHaveCSS("text-align", "center");
+    // The system lines never count as unread: Cy has Bo's one message unread, nothing more.
+    expect(await unreadOf(request, cy, cid)).toBe(1);
 
     // Not grouped: Ana's next message starts a group of its own (name and avatar shown).
     await send(a.page, "first after the rename");
@@ -50,15 +62,7 @@ test.describe("system messages", () => {
     await expect(after).toBeVisible();
     await expect(after).toHaveClass(/message--start/);
     await expect(after.locator(".message__author")).toHaveText(ana.name);
-
-    // The system lines never counted as unread: A, back in the channel list, has nothing from them.
-    const unread = await chat<{ channels: { cid: string; unread_count: number }[] }>(
-      request,
-      bo,
-      "GET",
-      "/unread",
-    );
-    expect(unread.channels.find((c) => c.cid === cid)?.unread_count ?? 0).toBe(0);
+    expect(await unreadOf(request, cy, cid)).toBe(2);
     await expectNoSeriousA11yIssues(b.page, ".channel-view");
     await a.context.close();
     await b.context.close();
