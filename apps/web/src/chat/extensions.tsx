@@ -12,6 +12,7 @@
 import type { Channel } from "@parley/client";
 import type { MessageResponse } from "@parley/protocol";
 import { lazy, Suspense } from "react";
+import { useOpenSearch, useSearchShortcut } from "../search/use-search-shortcut";
 import { useChatClient } from "./client-context";
 
 const PollCard = lazy(() => import("../polls/poll-card").then((m) => ({ default: m.PollCard })));
@@ -24,8 +25,12 @@ const MessageModerationMenu = lazy(() =>
   import("../moderation/message-moderation-menu").then((m) => ({ default: m.MessageModerationMenu })),
 );
 
-/** The search box at the top of the channel list: it opens the search view (/search). */
+/**
+ * The search box at the top of the channel list: it opens the search view (/search). Ctrl/Cmd+K
+ * is bound here, not in the lazy box, so it works from the first moment the chat shows.
+ */
 export function SearchSlot() {
+  useSearchShortcut(useOpenSearch());
   return (
     <Suspense fallback={<div className="search-placeholder" aria-busy="true" />}>
       <SearchBox />

@@ -1,17 +1,17 @@
 import { useMatch } from "react-router";
-import { useOpenSearch, useSearchShortcut } from "./use-search-shortcut";
+import { useOpenSearch } from "./use-search-shortcut";
 import "./search-box.css";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /**
- * The search box at the top of the channel list: opens the full search view (Ctrl/Cmd+K too).
- * A button, not a field: the view has the one search field, so it is never doubled.
+ * The search box at the top of the channel list: opens the full search view (Ctrl/Cmd+K, bound
+ * by its slot in chat/extensions.tsx, opens it too). A button, not a field: the view has the one
+ * search field, so it is never doubled.
  */
 export function SearchBox() {
   const open = useOpenSearch();
   const inSearch = useMatch("/search") !== null;
-  useSearchShortcut(open);
   return (
     <button
       type="button"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from "react";
+import { useCallback, useLayoutEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 
 /** The search view's query field (one in the page). */
@@ -33,9 +33,12 @@ export function useOpenSearch(): (query?: string) => void {
   );
 }
 
-/** Ctrl+K (Cmd+K on a Mac) opens the search view from anywhere in the chat. */
+/**
+ * Ctrl+K (Cmd+K on a Mac) opens the search view from anywhere in the chat. Bound in the commit
+ * that shows the chat (a layout effect), so a key pressed the moment it appears is not lost.
+ */
 export function useSearchShortcut(open: () => void): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() !== "k" || !(event.ctrlKey || event.metaKey) || event.altKey) return;
       event.preventDefault();

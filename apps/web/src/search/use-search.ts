@@ -7,7 +7,7 @@ import {
   SearchSourcePicker,
   type SearchSourceType,
 } from "@parley/client";
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { useLocation, useNavigationType, useSearchParams } from "react-router";
 
 export interface SearchBinding {
@@ -55,7 +55,9 @@ export function useSearch(client: ChatClient): SearchBinding {
   const written = useRef<string[]>([]);
 
   // The URL's tab and query (on opening, reloading, Back) when they are not the ones shown.
-  useEffect(() => {
+  // A layout effect: it runs in the commit that shows the URL, before the field (focused in
+  // that commit) can take a keystroke that a late run would then undo.
+  useLayoutEffect(() => {
     if (navigation === "POP") {
       // Back, Forward and a reload show what the URL says.
       written.current = [];
