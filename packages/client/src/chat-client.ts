@@ -28,6 +28,7 @@ import {
 } from "@parley/protocol";
 import { Backoff, DEFAULT_BACKOFF_BASE_MS, DEFAULT_BACKOFF_CAP_MS } from "./backoff.js";
 import { Channel, type ChannelData, type ChannelHost, channelInternals } from "./channel.js";
+import { ChannelWatcher } from "./channel-watcher.js";
 import { ClientState, type ClientStateSnapshot } from "./client-state.js";
 import { Connection, type ConnectionOk } from "./connection.js";
 import { isServerToken, websocketURL } from "./endpoints.js";
@@ -54,7 +55,6 @@ import type {
 } from "./types.js";
 import { defaultUploadTransport } from "./upload.js";
 import { clearOwnStatus, type StatusInput, setOwnStatus, withFreshUser } from "./user-status.js";
-import { type WatchOutcome, WatchRequests } from "./watch-requests.js";
 
 export type ChannelFilter = NonNullable<QueryChannelsBody["filter"]>;
 export type ChannelSort = NonNullable<QueryChannelsBody["sort"]>;
@@ -70,15 +70,7 @@ export interface QueryChannelsOptions {
   watch?: boolean;
 }
 
-/** One `watch` frame and the channels it names. */
-interface WatchBatch {
-  reqId: string;
-  channels: Channel[];
-  frame: ClientFrame & { type: "watch" };
-}
-
 const QUERY_CHANNELS_MESSAGE_LIMIT = 25;
-const WATCH_BATCH = 1000;
 const noopLogger: Logger = () => {};
 
 export class ChatClient {
@@ -103,10 +95,11 @@ export class ChatClient {
   #connecting: Promise<OwnUserResponse> | undefined;
   readonly #emitter: EventEmitter<ClientEvent>;
   readonly #state: ClientState;
-  readonly #watchRequests = new WatchRequests();
+  readonly #watcher = new ChannelWatcher({
+    connection: () => this.#connection,
+    timeoutMs: () => this.options.connectTimeout ?? CONNECT_TIMEOUT_MS,
+  });
   readonly #messages: MessageSender;
-  /** Watch frames the socket being opened sent right behind `auth`; the resume waits for their answers. */
-  #openingWatches: WatchBatch[] = [];
   readonly #host: ChannelHost;
   readonly #router: FrameRouterDeps;
   #channelListQuery: ChannelListQuery | undefined;
@@ -155,7 +148,7 @@ export class ChatClient {
     this.threads = this.#createThreadsInbox();
     this.#router = {
       channels: this.activeChannels,
-      watchRequests: this.#watchRequests,
+      watchRequests: this.#watcher.requests,
       messages: this.#messages,
       state: this.#state,
       emit: (event) => this.#emitter.emit(event),
@@ -278,8 +271,7 @@ export class ChatClient {
       onFrame: (frame) => routeFrame(frame, this.#router),
       openingFrames: () => {
         if (this.#connection !== connection) return [];
-        this.#openingWatches = this.#watchBatches(this.#resumable());
-        return this.#openingWatches.map((b) => b.frame);
+        return this.#watcher.openingFrames(this.#resumable());
       },
       onReconnected: (ok) => {
         if (this.#connection !== connection) return;
@@ -324,7 +316,7 @@ export class ChatClient {
     this.#removeOnlineListener = undefined;
     const wasOnline = connection?.online ?? false;
     connection?.disconnect();
-    this.#watchRequests.failAll(new ChatConnectionError("closed", "disconnected"));
+    this.#watcher.requests.failAll(new ChatConnectionError("closed", "disconnected"));
     this.#messages.connectionLost();
     for (const channel of this.activeChannels.values()) channelInternals(channel).dispose();
     this.activeChannels.clear();
@@ -406,7 +398,7 @@ export class ChatClient {
     if (options.watch !== false && channels.length > 0) {
       for (const c of channels) channelInternals(c).setWatching(true);
       try {
-        await this.#watch(channels);
+        await this.#watcher.watch(channels);
       } catch (error) {
         this.logger("warn", "watching queried channels failed", { error: String(error) });
       }
@@ -519,7 +511,7 @@ export class ChatClient {
       logger: this.logger,
       send: (frame: ClientFrame) => this.#connection?.send(frame) ?? false,
       sendMessage: (type, id, message) => this.#messages.send(type, id, message),
-      watch: (channels) => this.#watch(channels),
+      watch: (channels) => this.#watcher.watch(channels),
       unwatch: (channel) => {
         if (channel.id) this.#connection?.send({ type: "unwatch", cids: [channel.cid] });
       },
@@ -556,62 +548,6 @@ export class ChatClient {
     return inbox;
   }
 
-  /** `watch` frames for `channels` (since = each channel's last seq), in batches, each with its req_id. */
-  #watchBatches(channels: readonly Channel[]): WatchBatch[] {
-    const ready = channels.filter((c) => c.id !== undefined && c.state.initialized);
-    const batches: WatchBatch[] = [];
-    for (let i = 0; i < ready.length; i += WATCH_BATCH) {
-      const batch = ready.slice(i, i + WATCH_BATCH);
-      const reqId = this.#watchRequests.nextReqId();
-      batches.push({
-        reqId,
-        channels: batch,
-        frame: {
-          type: "watch",
-          req_id: reqId,
-          channels: batch.map((c) => ({ cid: c.cid, since: c.state.lastSeq })),
-        },
-      });
-    }
-    return batches;
-  }
-
-  /**
-   * Sends `watch` frames and waits for the answers. `sent`: batches already on the wire (behind
-   * the socket's `auth`), tracked at once, before any answer can arrive; the rest go one batch at a time.
-   */
-  async #watch(channels: readonly Channel[], sent: readonly WatchBatch[] = []): Promise<WatchOutcome[]> {
-    const connection = this.#connection;
-    if (!connection?.online) return [];
-    const timeout = this.options.connectTimeout ?? CONNECT_TIMEOUT_MS;
-    const track = (batch: WatchBatch) => {
-      const answer = this.#watchRequests.track(
-        batch.reqId,
-        batch.channels.map((c) => c.cid),
-        timeout,
-      );
-      // Counted before sending: the answer can arrive before send() returns.
-      for (const c of batch.channels) channelInternals(c).watchSent(1);
-      return answer;
-    };
-    const answers = sent.map(track);
-    // Awaited below; a failure of a batch sent after them must not leave their rejections unhandled.
-    for (const answer of answers) answer.catch(() => undefined);
-    const covered = new Set(sent.flatMap((b) => b.channels));
-    const all: WatchOutcome[] = [];
-    for (const batch of this.#watchBatches(channels.filter((c) => !covered.has(c)))) {
-      const answer = track(batch);
-      if (!connection.send(batch.frame)) {
-        for (const c of batch.channels) channelInternals(c).watchSent(-1);
-        this.#watchRequests.cancel(batch.reqId);
-        continue;
-      }
-      all.push(...(await answer));
-    }
-    for (const answer of answers) all.push(...(await answer));
-    return all;
-  }
-
   /** The channels a resume watches again: those watched, loaded. */
   #resumable(): Channel[] {
     return [...this.activeChannels.values()].filter((c) => c.watching && c.state.initialized);
@@ -620,12 +556,10 @@ export class ChatClient {
   /** After a drop: re-watch from the last seq of each channel, re-query the list, resend pending sends. */
   async #resume(ok: ConnectionOk): Promise<void> {
     this.#state.setUser(ok.me, ok.me.total_unread_count);
-    const sent = this.#openingWatches;
-    this.#openingWatches = [];
     for (const channel of this.activeChannels.values()) channelInternals(channel).resendPending();
     const query = this.#channelListQuery;
     const results = await Promise.allSettled([
-      this.#watch(this.#resumable(), sent),
+      this.#watcher.resume(this.#resumable()),
       query &&
         requeryChannelList(query, {
           rest: this.rest,
@@ -662,7 +596,7 @@ export class ChatClient {
 
   #onOnlineChange(online: boolean): void {
     if (!online) {
-      this.#watchRequests.failAll(new ChatConnectionError("offline", "connection lost"));
+      this.#watcher.requests.failAll(new ChatConnectionError("offline", "connection lost"));
       this.#messages.connectionLost();
       for (const channel of this.activeChannels.values()) channelInternals(channel).connectionLost();
     }
