@@ -48,29 +48,22 @@ export function useSearch(client: ChatClient): SearchBinding {
   const location = useLocation();
   const urlQuery = params.get("q") ?? "";
   const urlTab = params.get("tab");
-  const urlKey = params.toString();
   const navigation = useNavigationType();
-  // What typing and picking wrote into the URL and the router has not shown yet: its updates
-  // come later than the controller's, and one of them must not undo a keystroke typed since.
-  const written = useRef<string[]>([]);
+  const opened = useRef(false);
 
-  // The URL's tab and query (on opening, reloading, Back) when they are not the ones shown.
-  // A layout effect: it runs in the commit that shows the URL, before the field (focused in
-  // that commit) can take a keystroke that a late run would then undo.
+  // The URL's tab and query when it is not the view's own writing: on opening (a link, a reload,
+  // a sign-in that lands here), Back and Forward, and a search opened with a query. Typing and
+  // picking write the URL with `replace`; the router shows those later than the controller and
+  // sometimes out of step with it, so a replaced URL is never read back over what was typed.
+  // A layout effect: it runs in the commit that shows the URL, before the field (focused in that
+  // commit) can take a keystroke.
   useLayoutEffect(() => {
-    if (navigation === "POP") {
-      // Back, Forward and a reload show what the URL says.
-      written.current = [];
-    } else {
-      const at = written.current.indexOf(urlKey);
-      if (at >= 0) {
-        written.current.splice(0, at + 1);
-        return;
-      }
-    }
+    const first = !opened.current;
+    opened.current = true;
+    if (navigation === "REPLACE" && !first) return;
     if (isSource(urlTab) && !(picker.chosen && controller.sources[urlTab].isActive)) picker.choose(urlTab);
     if (urlQuery !== controller.searchQuery) picker.search(urlQuery);
-  }, [urlKey, navigation, urlTab, urlQuery, controller, picker]);
+  }, [navigation, urlTab, urlQuery, controller, picker]);
   // Leaving drops the results and a query still waiting for its debounce.
   useEffect(() => () => picker.clear(), [picker]);
 
@@ -78,9 +71,7 @@ export function useSearch(client: ChatClient): SearchBinding {
   const tab = picker.chosen ? active : undefined;
   const write = useCallback(
     (q: string, type: SearchSourceType | undefined) => {
-      const next = new URLSearchParams(searchParams(q, type));
-      written.current.push(next.toString());
-      setParams(next, { replace: true, state: location.state });
+      setParams(new URLSearchParams(searchParams(q, type)), { replace: true, state: location.state });
     },
     [setParams, location.state],
   );
