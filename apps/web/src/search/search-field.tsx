@@ -8,7 +8,7 @@ interface Props {
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
 }
 
-/** The search view's query field: focused on opening; Esc (handled by the view) closes it. */
+/** The search view's query field (the view focuses it on opening; Esc, handled there, closes it). */
 export function SearchField({ ref, value, onChange, onKeyDown }: Props) {
   return (
     <search className="search-field">
@@ -26,7 +26,6 @@ export function SearchField({ ref, value, onChange, onKeyDown }: Props) {
         placeholder="Search messages, channels and people"
         autoComplete="off"
         spellCheck={false}
-        autoFocus
         enterKeyHint="search"
         value={value}
         onChange={(event) => onChange(event.target.value)}

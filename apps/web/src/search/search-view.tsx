@@ -1,5 +1,5 @@
 import type { ChatClient } from "@parley/client";
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { PageTitle } from "../components/page-title";
 import { Icon } from "../components/ui/icons";
 import { SearchField } from "./search-field";
@@ -24,6 +24,10 @@ export function SearchView({ client }: { client: ChatClient }) {
   const openResult = useOpenResult(client);
   const [failure, setFailure] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // Focused after useSearch has subscribed to the controller (effects run in hook order), not by
+  // autoFocus in the commit: the view mounts in a router transition, whose effects run a moment
+  // later, and a key typed before that subscription would be taken back by the controlled field.
+  useEffect(() => input.current?.focus(), []);
   const list = useRef<HTMLUListElement>(null);
   const baseId = useId();
   const panelId = `${baseId}-panel`;
