@@ -55,8 +55,7 @@ export function useSearch(client: ChatClient): SearchBinding {
   // a sign-in that lands here), Back and Forward, and a search opened with a query. Typing and
   // picking write the URL with `replace`; the router shows those later than the controller and
   // sometimes out of step with it, so a replaced URL is never read back over what was typed.
-  // A layout effect: it runs in the commit that shows the URL, before the field (focused in that
-  // commit) can take a keystroke.
+  // A layout effect: it runs in the commit that shows the URL, before any key can reach the field.
   useLayoutEffect(() => {
     const first = !opened.current;
     opened.current = true;
